@@ -1,0 +1,495 @@
+//! The board: stones on a padded array, with line patterns, threat classes,
+//! cell values and the Zobrist hash all kept up to date move by move.
+//!
+//! Every empty cell carries, for each colour, the [`Pattern`] a stone there
+//! would make on each of its four lines, the combined [`Threat`] and a value.
+//! A move touches only the cells within five steps on its four lines. Counts
+//! of each threat class per colour answer "does anyone have a five / open
+//! four / three?" in O(1).
+
+pub mod pattern;
+pub mod pos;
+pub mod threat;
+mod zobrist;
+
+use crate::rules::Rule;
+use pattern::{field_of, swap_sides, Pattern};
+pub use pos::{Pos, CELLS, DIRECTIONS, MAX_SIZE, PAD, STRIDE};
+pub use threat::Threat;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The first player.
+    Black = 0,
+    /// The second player.
+    White = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for black, 1 for white.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// No stone.
+    Empty,
+    /// A stone of this colour.
+    Stone(Color),
+    /// Off the board, or a blocked cell (a continuous-game marker).
+    Wall,
+}
+
+impl Cell {
+    /// The two-bit code of this cell in a line key seen from black.
+    fn key_code(self) -> u32 {
+        match self {
+            Cell::Empty => pattern::EMPTY,
+            Cell::Stone(Color::Black) => pattern::MINE,
+            Cell::Stone(Color::White) => pattern::THEIRS,
+            Cell::Wall => pattern::WALL,
+        }
+    }
+}
+
+/// Most stones a board can hold.
+pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
+
+/// Everything the board knows about one empty cell for one colour.
+#[derive(Clone, Copy, Debug)]
+struct CellInfo {
+    patterns: [Pattern; 4],
+    threat: Threat,
+    value: i32,
+}
+
+const NO_INFO: CellInfo = CellInfo {
+    patterns: [Pattern::Dead; 4],
+    threat: Threat::None,
+    value: 0,
+};
+
+/// A position with its incremental pattern state.
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    tables: [&'static [u8]; 2],
+    cells: [Cell; CELLS],
+    /// Per cell and direction: the line key of its neighbours, seen from black.
+    keys: [[u32; 4]; CELLS],
+    /// Per cell and colour: patterns, threat and value of a stone there.
+    info: [[CellInfo; 2]; CELLS],
+    /// Per colour and threat class: how many empty cells have that class.
+    threat_counts: [[u16; Threat::COUNT]; 2],
+    /// Per colour: the sum of cell values over empty cells.
+    value_sums: [i32; 2],
+    /// Per cell: how many stones lie within two cells (square neighbourhood).
+    near: [u8; CELLS],
+    hash: u64,
+    history: [Pos; MAX_MOVES],
+    moves: usize,
+    empties: usize,
+    side: Color,
+}
+
+impl Board {
+    /// An empty `width` × `height` board (each 5..=22) under `rule`, black to move.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Board {
+        assert!((5..=MAX_SIZE).contains(&width) && (5..=MAX_SIZE).contains(&height));
+        let mut board = Board {
+            width,
+            height,
+            rule,
+            tables: [
+                pattern::table(rule.five_rule(Color::Black)),
+                pattern::table(rule.five_rule(Color::White)),
+            ],
+            cells: [Cell::Wall; CELLS],
+            keys: [[0; 4]; CELLS],
+            info: [[NO_INFO; 2]; CELLS],
+            threat_counts: [[0; Threat::COUNT]; 2],
+            value_sums: [0; 2],
+            near: [0; CELLS],
+            hash: 0,
+            history: [Pos(0); MAX_MOVES],
+            moves: 0,
+            empties: width * height,
+            side: Color::Black,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                board.cells[Pos::new(x, y).index()] = Cell::Empty;
+            }
+        }
+        for y in 0..height {
+            for x in 0..width {
+                let pos = Pos::new(x, y);
+                for (d, &dir) in DIRECTIONS.iter().enumerate() {
+                    let mut key = 0;
+                    for offset in -5isize..=5 {
+                        if offset != 0 {
+                            let code = board.cells[pos.step(dir, offset).index()].key_code();
+                            key |= code << (2 * field_of(offset as i32));
+                        }
+                    }
+                    board.keys[pos.index()][d] = key;
+                }
+                board.refresh_cell(pos);
+            }
+        }
+        board
+    }
+
+    /// Board width (the x range).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height (the y range).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The rule this board is played under.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Sets the side to move (for positions whose stone counts do not say).
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= zobrist::SIDE_KEY;
+        }
+    }
+
+    /// The Zobrist hash of stones and side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones placed so far (moves made, including set-up stones).
+    pub fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    /// The moves made, oldest first.
+    pub fn history(&self) -> &[Pos] {
+        &self.history[..self.moves]
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Pos> {
+        self.moves.checked_sub(1).map(|i| self.history[i])
+    }
+
+    /// Empty cells left.
+    pub fn empty_count(&self) -> usize {
+        self.empties
+    }
+
+    /// Whether (x, y) lies on the board.
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height
+    }
+
+    /// The cell at `pos`.
+    #[inline]
+    pub fn cell(&self, pos: Pos) -> Cell {
+        self.cells[pos.index()]
+    }
+
+    /// Whether `pos` is an empty cell on the board.
+    #[inline]
+    pub fn is_empty(&self, pos: Pos) -> bool {
+        self.cells[pos.index()] == Cell::Empty
+    }
+
+    /// Whether a stone lies within two cells of `pos`.
+    #[inline]
+    pub fn has_neighbour(&self, pos: Pos) -> bool {
+        self.near[pos.index()] > 0
+    }
+
+    /// The pattern a stone of `color` on empty cell `pos` makes on line `dir`
+    /// (an index into [`DIRECTIONS`]).
+    #[inline]
+    pub fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
+        self.info[pos.index()][color.index()].patterns[dir]
+    }
+
+    /// The threat class of a stone of `color` on empty cell `pos`.
+    #[inline]
+    pub fn threat(&self, pos: Pos, color: Color) -> Threat {
+        self.info[pos.index()][color.index()].threat
+    }
+
+    /// The value of a stone of `color` on empty cell `pos`.
+    #[inline]
+    pub fn value(&self, pos: Pos, color: Color) -> i32 {
+        self.info[pos.index()][color.index()].value
+    }
+
+    /// How many empty cells give `color` the threat class `threat`.
+    #[inline]
+    pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize] as usize
+    }
+
+    /// The sum of `color`'s cell values over all empty cells.
+    #[inline]
+    pub fn value_sum(&self, color: Color) -> i32 {
+        self.value_sums[color.index()]
+    }
+
+    /// Every on-board cell, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+    }
+
+    /// Places a stone of the side to move on empty cell `pos` and passes the
+    /// turn. The caller checks that `pos` is empty and on the board.
+    #[inline]
+    pub fn make(&mut self, pos: Pos) {
+        debug_assert!(self.is_empty(pos));
+        self.place(pos, Cell::Stone(self.side));
+        self.history[self.moves] = pos;
+        self.moves += 1;
+        self.side = self.side.opponent();
+        self.hash ^= zobrist::SIDE_KEY;
+    }
+
+    /// Takes back the last move made.
+    #[inline]
+    pub fn unmake(&mut self) {
+        debug_assert!(self.moves > 0);
+        self.moves -= 1;
+        let pos = self.history[self.moves];
+        self.side = self.side.opponent();
+        self.hash ^= zobrist::SIDE_KEY;
+        self.remove(pos);
+    }
+
+    /// Puts a continuous-game marker (a cell nobody may use) on empty `pos`.
+    /// Set-up only: it cannot be taken back.
+    pub fn block(&mut self, pos: Pos) {
+        debug_assert!(self.is_empty(pos));
+        self.place(pos, Cell::Wall);
+    }
+
+    /// Places `cell` (a stone or a marker) on empty `pos`, updating patterns.
+    pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
+        self.forget_cell(pos);
+        self.cells[pos.index()] = cell;
+        self.empties -= 1;
+        if let Cell::Stone(color) = cell {
+            self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
+            self.adjust_near(pos, 1);
+        }
+        self.update_lines(pos, cell.key_code());
+    }
+
+    /// Removes the stone on `pos`, restoring patterns.
+    pub(crate) fn remove(&mut self, pos: Pos) {
+        let cell = self.cells[pos.index()];
+        if let Cell::Stone(color) = cell {
+            self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
+            self.adjust_near(pos, -1);
+        }
+        self.cells[pos.index()] = Cell::Empty;
+        self.empties += 1;
+        self.update_lines(pos, cell.key_code());
+        // The cell's own keys did not change while it was occupied (moves are
+        // undone in order), so its stored patterns are current again.
+        self.count_cell(pos, 1);
+    }
+
+    fn adjust_near(&mut self, pos: Pos, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let idx = (pos.index() as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[idx] = self.near[idx].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Toggles `code` into the line keys of the cells within five steps of
+    /// `pos` on its four lines, and refreshes the empty ones.
+    fn update_lines(&mut self, pos: Pos, code: u32) {
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=5isize {
+                for (step, offset) in [(k, -(k as i32)), (-k, k as i32)] {
+                    let q = pos.step(dir, step);
+                    self.keys[q.index()][d] ^= code << (2 * field_of(offset));
+                    if self.cells[q.index()] == Cell::Empty {
+                        self.forget_cell(q);
+                        self.refresh_line(q, d);
+                        self.count_cell(q, 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Removes an empty cell's contribution to the counts and sums.
+    #[inline]
+    fn forget_cell(&mut self, pos: Pos) {
+        self.count_cell(pos, -1);
+    }
+
+    #[inline]
+    fn count_cell(&mut self, pos: Pos, sign: i32) {
+        for c in 0..2 {
+            let info = &self.info[pos.index()][c];
+            let slot = &mut self.threat_counts[c][info.threat as usize];
+            *slot = (*slot as i32 + sign) as u16;
+            self.value_sums[c] += sign * info.value;
+        }
+    }
+
+    /// Recomputes one line's patterns of an empty cell, then its threats and
+    /// values (without touching the counts).
+    #[inline]
+    fn refresh_line(&mut self, pos: Pos, d: usize) {
+        let key = self.keys[pos.index()][d];
+        let from_black = self.tables[0][key as usize];
+        let from_white = self.tables[1][swap_sides(key) as usize];
+        let infos = &mut self.info[pos.index()];
+        infos[0].patterns[d] = Pattern::from_u8(from_black);
+        infos[1].patterns[d] = Pattern::from_u8(from_white);
+        for (c, info) in infos.iter_mut().enumerate() {
+            let restricted = c == 0 && self.rule.has_forbidden(Color::Black);
+            info.threat = Threat::classify(info.patterns, restricted);
+            info.value = Threat::cell_value(info.patterns, info.threat);
+        }
+    }
+
+    /// Computes an empty cell's state from scratch and counts it.
+    fn refresh_cell(&mut self, pos: Pos) {
+        for d in 0..4 {
+            self.refresh_line(pos, d);
+        }
+        self.count_cell(pos, 1);
+    }
+
+    /// Whether the stone on `pos` is part of a winning row for its colour
+    /// under the board's rule (used to judge a finished game).
+    pub fn is_five_at(&self, pos: Pos) -> bool {
+        let Cell::Stone(color) = self.cell(pos) else {
+            return false;
+        };
+        let mut probe = self.clone();
+        probe.remove(pos);
+        probe.threat(pos, color) == Threat::Five
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = match self.cell(Pos::new(x, y)) {
+                    Cell::Empty => '.',
+                    Cell::Stone(Color::Black) => 'X',
+                    Cell::Stone(Color::White) => 'O',
+                    Cell::Wall => '#',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh_state(board: &Board) -> Board {
+        let mut fresh = Board::new(board.width, board.height, board.rule);
+        for &pos in board.history() {
+            fresh.make(pos);
+        }
+        fresh
+    }
+
+    fn assert_same_state(a: &Board, b: &Board) {
+        assert_eq!(a.hash, b.hash);
+        assert_eq!(a.threat_counts, b.threat_counts);
+        assert_eq!(a.value_sums, b.value_sums);
+        for pos in a.cells() {
+            assert_eq!(a.cell(pos), b.cell(pos));
+            assert_eq!(a.near[pos.index()], b.near[pos.index()]);
+            if a.is_empty(pos) {
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(a.threat(pos, c), b.threat(pos, c), "{pos} {c:?}");
+                    for d in 0..4 {
+                        assert_eq!(a.pattern(pos, c, d), b.pattern(pos, c, d));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::CaroExact] {
+            let mut board = Board::new(15, 15, rule);
+            let empty = board.clone();
+            for _ in 0..120 {
+                let pos = Pos::new(rng.gen_range(0..15), rng.gen_range(0..15));
+                if board.is_empty(pos) {
+                    board.make(pos);
+                }
+            }
+            assert_same_state(&board, &fresh_state(&board));
+            while board.move_count() > 0 {
+                board.unmake();
+            }
+            assert_same_state(&board, &empty);
+        }
+    }
+
+    #[test]
+    fn open_three_and_five_counts() {
+        let mut board = Board::new(15, 15, Rule::Freestyle);
+        for (x, y) in [(5, 7), (5, 0), (6, 7), (6, 0), (7, 7), (14, 14)] {
+            board.make(Pos::new(x, y));
+        }
+        // Black has an open three 5..7 on row 7: two cells make an open four.
+        assert_eq!(board.threat(Pos::new(4, 7), Color::Black), Threat::Flex4);
+        assert_eq!(board.threat(Pos::new(8, 7), Color::Black), Threat::Flex4);
+        assert_eq!(board.threat_count(Color::Black, Threat::Flex4), 2);
+        assert_eq!(board.threat_count(Color::Black, Threat::Five), 0);
+        board.make(Pos::new(8, 7));
+        board.make(Pos::new(0, 14));
+        assert_eq!(board.threat_count(Color::Black, Threat::Five), 2);
+        board.make(Pos::new(4, 7));
+        assert!(board.is_five_at(Pos::new(4, 7)));
+        assert!(!board.is_five_at(Pos::new(0, 14)));
+    }
+}

@@ -1,0 +1,380 @@
+//! Line patterns: what one more stone at a cell makes on one line through it.
+//!
+//! A line key holds the ten neighbours of a cell on one line (five each side),
+//! two bits each: [`EMPTY`], [`MINE`], [`THEIRS`] or [`WALL`]. Tables built once
+//! per five-rule map every key to the [`Pattern`] that placing one's own stone
+//! on the centre cell creates on that line. The tables are filled by the
+//! classic recursive definition: a four is one move from a five, an open four
+//! has two such moves, a three is one move from a four, and so on down.
+
+use std::sync::OnceLock;
+
+/// Line-key field value of an empty neighbour.
+pub const EMPTY: u32 = 0;
+/// Line-key field value of a neighbour holding the evaluated side's stone.
+pub const MINE: u32 = 1;
+/// Line-key field value of a neighbour holding the other side's stone.
+pub const THEIRS: u32 = 2;
+/// Line-key field value of a neighbour off the board.
+pub const WALL: u32 = 3;
+
+/// Number of neighbour fields in a line key (five on each side).
+pub const KEY_FIELDS: usize = 10;
+/// Number of distinct line keys.
+pub const KEY_COUNT: usize = 1 << (2 * KEY_FIELDS);
+
+/// The field index in a line key of the neighbour at `offset` (−5..=5, not 0).
+pub const fn field_of(offset: i32) -> usize {
+    if offset < 0 {
+        (offset + 5) as usize
+    } else {
+        (offset + 4) as usize
+    }
+}
+
+/// Swaps the roles of [`MINE`] and [`THEIRS`] in a key, leaving walls alone,
+/// so that one table serves both colours.
+#[inline]
+pub fn swap_sides(key: u32) -> u32 {
+    const LOW: u32 = 0x5_5555;
+    ((key & LOW) << 1) | ((key >> 1) & LOW)
+}
+
+/// What a stone placed on a cell makes on one line, weakest first.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pattern {
+    /// No five can ever be made through the cell on this line.
+    Dead = 0,
+    /// Six or more in a row where only an exact five wins.
+    Overline,
+    /// One stone with room for a five on one side only.
+    Block1,
+    /// One stone with room to grow both ways.
+    Flex1,
+    /// A two that can only become a closed three.
+    Block2,
+    /// An open two: one move from an open three.
+    Flex2,
+    /// A closed three: one move from a four.
+    Block3,
+    /// An open three: one move from an open (straight) four.
+    Flex3,
+    /// A four: exactly one move completes a five.
+    Block4,
+    /// Two fours on one line (such as `X.XXX.X`): two five points that are not
+    /// one straight four. A double four for renju's black.
+    DoubleFour,
+    /// An open (straight) four: two five points, unstoppable.
+    Flex4,
+    /// A five (exact or longer, as the rule allows).
+    Five,
+}
+
+impl Pattern {
+    /// All patterns, in discriminant order.
+    pub const ALL: [Pattern; 12] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::DoubleFour,
+        Pattern::Flex4,
+        Pattern::Five,
+    ];
+
+    /// Number of patterns.
+    pub const COUNT: usize = 12;
+
+    /// The pattern for a stored table byte.
+    #[inline]
+    pub fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize]
+    }
+
+    /// The pattern one move short of this one on the same line.
+    fn one_step_down(self) -> Pattern {
+        match self {
+            Pattern::Flex4 => Pattern::Flex3,
+            Pattern::Block4 | Pattern::DoubleFour => Pattern::Block3,
+            Pattern::Flex3 => Pattern::Flex2,
+            Pattern::Block3 => Pattern::Block2,
+            Pattern::Flex2 => Pattern::Flex1,
+            Pattern::Block2 => Pattern::Block1,
+            _ => Pattern::Dead,
+        }
+    }
+}
+
+/// How a row of stones must look to win, as far as one line can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FiveRule {
+    /// Five or more wins (freestyle; renju's white).
+    FiveOrMore,
+    /// Exactly five wins (standard; renju's black).
+    ExactFive,
+    /// Caro with overlines: a five blocked at both ends by the opponent does
+    /// not win, six or more always does.
+    CaroOverline,
+    /// Caro with exactly five: a five must not be blocked at both ends by the
+    /// opponent, six or more does not win.
+    CaroExact,
+}
+
+impl FiveRule {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A line of eleven cells, the centre (index 5) holding the evaluated stone.
+type Line = [u32; 11];
+
+fn line_of(key: u32) -> Line {
+    let mut line = [MINE; 11];
+    for offset in -5i32..=5 {
+        if offset != 0 {
+            line[(offset + 5) as usize] = (key >> (2 * field_of(offset))) & 3;
+        }
+    }
+    line
+}
+
+fn key_of(line: &Line) -> u32 {
+    let mut key = 0;
+    for offset in -5i32..=5 {
+        if offset != 0 {
+            key |= line[(offset + 5) as usize] << (2 * field_of(offset));
+        }
+    }
+    key
+}
+
+/// What the run of own stones through the centre amounts to.
+#[derive(PartialEq, Eq)]
+enum Run {
+    Five,
+    Overline,
+    Short,
+}
+
+fn run_through_centre(line: &Line, rule: FiveRule) -> Run {
+    let mut lo = 5;
+    while lo > 0 && line[lo - 1] == MINE {
+        lo -= 1;
+    }
+    let mut hi = 5;
+    while hi < 10 && line[hi + 1] == MINE {
+        hi += 1;
+    }
+    let len = hi - lo + 1;
+    if len < 5 {
+        return Run::Short;
+    }
+    let long = len > 5;
+    match rule {
+        FiveRule::FiveOrMore => Run::Five,
+        FiveRule::ExactFive | FiveRule::CaroExact if long => Run::Overline,
+        FiveRule::CaroOverline if long => Run::Five,
+        FiveRule::ExactFive => Run::Five,
+        FiveRule::CaroOverline | FiveRule::CaroExact => {
+            // An exact five spans at most offsets -4..=4, so both ends are seen.
+            let blocked = |cell: u32| cell == THEIRS;
+            if blocked(line[lo - 1]) && blocked(line[hi + 1]) {
+                Run::Short
+            } else {
+                Run::Five
+            }
+        }
+    }
+}
+
+fn is_valid_key(key: u32) -> bool {
+    // Walls come only as a block at the far ends of the line.
+    let field = |i: usize| (key >> (2 * i)) & 3;
+    let left_ok = (1..5).all(|i| field(i - 1) == WALL || field(i) != WALL);
+    let right_ok = (5..9).all(|i| field(i + 1) == WALL || field(i) != WALL);
+    left_ok && right_ok
+}
+
+const UNKNOWN: u8 = u8::MAX;
+
+fn classify(key: u32, rule: FiveRule, memo: &mut [u8]) -> Pattern {
+    let stored = memo[key as usize];
+    if stored != UNKNOWN {
+        return Pattern::from_u8(stored);
+    }
+    let mut line = line_of(key);
+    let pattern = match run_through_centre(&line, rule) {
+        Run::Five => Pattern::Five,
+        Run::Overline => Pattern::Overline,
+        Run::Short => {
+            let mut five_points = [0usize; 9];
+            let mut n_five = 0;
+            for i in 1..10 {
+                if line[i] == EMPTY {
+                    line[i] = MINE;
+                    if run_through_centre(&line, rule) == Run::Five {
+                        five_points[n_five] = i;
+                        n_five += 1;
+                    }
+                    line[i] = EMPTY;
+                }
+            }
+            if n_five >= 2 {
+                let straight = n_five == 2
+                    && five_points[1] - five_points[0] == 5
+                    && (five_points[0] + 1..five_points[1]).all(|i| line[i] == MINE);
+                if straight {
+                    Pattern::Flex4
+                } else {
+                    Pattern::DoubleFour
+                }
+            } else if n_five == 1 {
+                Pattern::Block4
+            } else {
+                let mut best = Pattern::Dead;
+                for i in 1..10 {
+                    if line[i] == EMPTY {
+                        line[i] = MINE;
+                        let next = classify(key_of(&line), rule, memo).one_step_down();
+                        best = best.max(next);
+                        line[i] = EMPTY;
+                    }
+                }
+                best
+            }
+        }
+    };
+    memo[key as usize] = pattern as u8;
+    pattern
+}
+
+fn build_table(rule: FiveRule) -> Vec<u8> {
+    let mut memo = vec![UNKNOWN; KEY_COUNT];
+    for key in 0..KEY_COUNT as u32 {
+        if memo[key as usize] == UNKNOWN && is_valid_key(key) {
+            classify(key, rule, &mut memo);
+        }
+    }
+    for entry in memo.iter_mut() {
+        if *entry == UNKNOWN {
+            *entry = Pattern::Dead as u8;
+        }
+    }
+    memo
+}
+
+static TABLES: [OnceLock<Vec<u8>>; 4] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+/// The pattern table for a five-rule, built on first use (a few tens of ms).
+/// Index it with a line key seen from the side placing the stone.
+pub fn table(rule: FiveRule) -> &'static [u8] {
+    TABLES[rule.index()].get_or_init(|| build_table(rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a key from a picture of the line: `X` own stone, `O` opponent,
+    /// `.` empty, `#` wall, `*` the centre cell being played. Missing cells on
+    /// either side are walls.
+    fn key(picture: &str) -> u32 {
+        let centre = picture.find('*').expect("picture has a centre");
+        let mut key = 0;
+        for offset in -5i32..=5 {
+            if offset == 0 {
+                continue;
+            }
+            let idx = centre as i32 + offset;
+            let c = if idx < 0 {
+                '#'
+            } else {
+                picture.chars().nth(idx as usize).unwrap_or('#')
+            };
+            let v = match c {
+                'X' => MINE,
+                'O' => THEIRS,
+                '.' => EMPTY,
+                _ => WALL,
+            };
+            key |= v << (2 * field_of(offset));
+        }
+        key
+    }
+
+    fn pat(rule: FiveRule, picture: &str) -> Pattern {
+        Pattern::from_u8(table(rule)[key(picture) as usize])
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        let free = FiveRule::FiveOrMore;
+        let exact = FiveRule::ExactFive;
+        assert_eq!(pat(free, "...XX*XX..."), Pattern::Five);
+        assert_eq!(pat(free, "..XXX*XX..."), Pattern::Five);
+        assert_eq!(pat(exact, "..XXX*XX..."), Pattern::Overline);
+        assert_eq!(pat(exact, "...XX*XX..."), Pattern::Five);
+        assert_eq!(pat(exact, "#XXXX*....."), Pattern::Five);
+    }
+
+    #[test]
+    fn fours() {
+        let free = FiveRule::FiveOrMore;
+        let exact = FiveRule::ExactFive;
+        assert_eq!(pat(free, "....XX*X..."), Pattern::Flex4);
+        assert_eq!(pat(free, "...OXX*X..."), Pattern::Block4);
+        assert_eq!(pat(free, "....X*XX.X."), Pattern::Flex4);
+        assert_eq!(pat(exact, "....X*XX.X."), Pattern::Block4);
+        assert_eq!(pat(free, "..X.X*X.X.."), Pattern::DoubleFour);
+        // A straight four next to an own stone is only a four under exact five.
+        assert_eq!(pat(free, "..X.XX*X..."), Pattern::Flex4);
+        assert_eq!(pat(exact, "..X.XX*X..."), Pattern::Block4);
+        assert_eq!(pat(free, "#XX*X......"), Pattern::Block4);
+    }
+
+    #[test]
+    fn threes_and_twos() {
+        let free = FiveRule::FiveOrMore;
+        let exact = FiveRule::ExactFive;
+        assert_eq!(pat(free, "....X*X...."), Pattern::Flex3);
+        assert_eq!(pat(free, "...X.*X...."), Pattern::Flex3);
+        assert_eq!(pat(free, "...OX*X...."), Pattern::Block3);
+        assert_eq!(pat(free, "..O.X*X.O.."), Pattern::Block3);
+        assert_eq!(pat(exact, ".X..X*X...."), Pattern::Flex3);
+        assert_eq!(pat(exact, "X.XX*.O...."), Pattern::Block4);
+        assert_eq!(pat(free, ".....*X...."), Pattern::Flex2);
+        assert_eq!(pat(free, "....O*X...."), Pattern::Block2);
+        assert_eq!(pat(free, "....O*X..O."), Pattern::Dead);
+    }
+
+    #[test]
+    fn caro_five_blocked_both_ends() {
+        let caro = FiveRule::CaroExact;
+        assert_eq!(pat(caro, "..OXX*XXO.."), Pattern::Dead);
+        assert_eq!(pat(caro, "..OXX*XX..."), Pattern::Five);
+        // The board edge does not block.
+        assert_eq!(pat(caro, "#XX*XXO...."), Pattern::Five);
+        assert_eq!(pat(caro, "..XXX*XX..."), Pattern::Overline);
+        assert_eq!(pat(FiveRule::CaroOverline, ".OXXX*XXO.."), Pattern::Five);
+        // A four whose only five would be blocked at both ends is no four.
+        assert_eq!(pat(caro, "..OXX*X.O.."), Pattern::Dead);
+    }
+
+    #[test]
+    fn swap_sides_swaps_stones_not_walls() {
+        let k = key("#OX*.X");
+        assert_eq!(swap_sides(k), key("#XO*.O"));
+    }
+}

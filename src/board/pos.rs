@@ -1,0 +1,54 @@
+//! Cell coordinates on the padded board.
+
+/// Largest board side the engine plays on.
+pub const MAX_SIZE: usize = 22;
+/// Cells of padding around the board, enough for a ±5 line window.
+pub const PAD: usize = 5;
+/// Row stride of the padded board array.
+pub const STRIDE: usize = MAX_SIZE + 2 * PAD;
+/// Number of cells in the padded board array.
+pub const CELLS: usize = STRIDE * STRIDE;
+
+/// The four line directions as index steps: horizontal, vertical, the main
+/// diagonal and the anti-diagonal.
+pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A cell, as an index into the padded board array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Pos(pub u16);
+
+impl Pos {
+    /// The cell at column `x`, row `y` (0-based, not checked against a board).
+    pub const fn new(x: usize, y: usize) -> Pos {
+        Pos(((y + PAD) * STRIDE + x + PAD) as u16)
+    }
+
+    /// Column, 0-based.
+    pub const fn x(self) -> usize {
+        self.0 as usize % STRIDE - PAD
+    }
+
+    /// Row, 0-based.
+    pub const fn y(self) -> usize {
+        self.0 as usize / STRIDE - PAD
+    }
+
+    /// The array index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The cell `steps` steps along direction `dir` (a [`DIRECTIONS`] entry).
+    /// Stays inside the padded array for any on-board cell and |steps| ≤ 5.
+    #[inline]
+    pub fn step(self, dir: isize, steps: isize) -> Pos {
+        Pos((self.0 as isize + dir * steps) as u16)
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.x(), self.y())
+    }
+}

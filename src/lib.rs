@@ -1,0 +1,13 @@
+//! Wuzi (五子): a Gomoku / Renju engine for the Gomocup pbrain protocol.
+//!
+//! Layers, each reaching only down: [`board`] (stones, line patterns, threat
+//! classes), [`rules`] (winning rules and renju's forbidden points), [`eval`],
+//! [`search`] (alpha-beta, hash table, time), [`protocol`] (the pbrain
+//! session) and [`cli`] (bench and other developer commands).
+
+pub mod board;
+pub mod cli;
+pub mod eval;
+pub mod protocol;
+pub mod rules;
+pub mod search;

@@ -1,0 +1,81 @@
+//! `pbrain-wuzi`: the Wuzi engine. Without arguments it speaks the Gomocup
+//! pbrain protocol on stdin/stdout; subcommands serve developers.
+
+use std::io::Write;
+
+use wuzi::cli::{self, Mode};
+use wuzi::protocol::{self, session::Settings, InputMode};
+
+/// Switches logging on only when asked: `WUZI_LOG_FILE` sends it to a file,
+/// `WUZI_LOG` alone to stderr (never by default: Piskvork reads stderr as
+/// part of the engine's replies).
+fn init_logging() {
+    let level = std::env::var("WUZI_LOG").ok();
+    let file = std::env::var_os("WUZI_LOG_FILE");
+    if level.is_none() && file.is_none() {
+        return;
+    }
+    let filter = level
+        .as_deref()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(log::LevelFilter::Info);
+    let mut builder = env_logger::Builder::new();
+    builder.filter_level(filter);
+    builder.format(|out, record| writeln!(out, "[{}] {}", record.level(), record.args()));
+    if let Some(path) = file {
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+        {
+            Ok(f) => {
+                builder.target(env_logger::Target::Pipe(Box::new(f)));
+            }
+            Err(_) => return,
+        }
+    }
+    let _ = builder.try_init();
+}
+
+fn main() {
+    init_logging();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match cli::parse_args(&args) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("pbrain-wuzi: {e:#}");
+            std::process::exit(2);
+        }
+    };
+    let outcome = match args.mode {
+        Mode::Protocol => {
+            let settings = Settings {
+                seed: args.seed,
+                ..Settings::default()
+            };
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            let mode = if args.script {
+                InputMode::Script
+            } else {
+                InputMode::Live
+            };
+            protocol::run(stdin, std::io::stdout().lock(), settings, mode);
+            // Do not wait for a search thread that may still be unwinding.
+            std::process::exit(0);
+        }
+        Mode::Bench { depth } => cli::bench::run(depth),
+        Mode::Openings(options) => cli::openings::run(&options, args.seed),
+        Mode::Help => {
+            println!("{}", cli::USAGE);
+            Ok(())
+        }
+        Mode::Version => {
+            println!("pbrain-wuzi {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+    };
+    if let Err(e) = outcome {
+        eprintln!("pbrain-wuzi: {e:#}");
+        std::process::exit(1);
+    }
+}

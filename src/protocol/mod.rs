@@ -1,0 +1,223 @@
+//! The pbrain protocol loop.
+//!
+//! A reader thread turns input lines into events; the search runs on its own
+//! thread and reports back through the same channel. The loop stays
+//! responsive while thinking: `END` and end of input exit at once, `YXSTOP`,
+//! `STOP` and `INFO timeout_turn 0` make the search answer now, `INFO` keeps
+//! being applied, and every other command waits until the move is answered.
+
+pub mod command;
+pub mod session;
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Arc;
+use std::time::Instant;
+
+use rand::SeedableRng;
+
+use crate::search::tt::Tt;
+use crate::search::{SearchResult, Searcher};
+use session::{Response, Session, Settings, ThinkJob, ThinkKind};
+
+/// Stack size of the search thread (the search recurses up to `MAX_PLY`).
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+enum Event {
+    Line(String, Instant),
+    Eof,
+    Done(Box<(SearchResult, Tt, ThinkKind)>),
+}
+
+/// Reads `input` line by line into events until end of input.
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, events: Sender<Event>) {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    if events.send(Event::Line(line, Instant::now())).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = events.send(Event::Eof);
+    });
+}
+
+fn spawn_search(
+    job: ThinkJob,
+    stop: Arc<AtomicBool>,
+    events: Sender<Event>,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("search".into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(move || {
+            let ThinkJob {
+                board,
+                limits,
+                mut tt,
+                seed,
+                kind,
+            } = job;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let result = Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng));
+            log::info!(
+                "depth {} score {} nodes {} time {:?} best {:?}",
+                result.depth,
+                result.score_text(),
+                result.nodes,
+                result.elapsed,
+                result.best.map(|p| p.to_string())
+            );
+            let _ = events.send(Event::Done(Box::new((result, tt, kind))));
+        })
+        .map(|_| ())
+}
+
+/// Writes each line and flushes; false once the manager has gone.
+fn send(output: &mut impl Write, lines: &[String]) -> bool {
+    for line in lines {
+        log::debug!(">> {line}");
+        if writeln!(output, "{line}")
+            .and_then(|_| output.flush())
+            .is_err()
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a line, read while thinking, must act at once rather than wait.
+enum Urgency {
+    Exit,
+    Stop,
+    Info,
+    Later,
+}
+
+fn urgency(line: &str) -> Urgency {
+    let word = line
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_uppercase();
+    match word.as_str() {
+        "END" => Urgency::Exit,
+        "YXSTOP" | "STOP" => Urgency::Stop,
+        "INFO" => Urgency::Info,
+        _ => Urgency::Later,
+    }
+}
+
+/// How the loop treats input that arrives while the engine thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputMode {
+    /// As a manager expects: `END`, end of input, `YXSTOP` and
+    /// `INFO timeout_turn 0` act at once, even mid-search.
+    Live,
+    /// For scripted command files piped in: every command, and the end of
+    /// input, waits until the search before it has answered.
+    Script,
+}
+
+/// Speaks the protocol: reads commands from `input`, writes replies to
+/// `output`, until `END` or end of input.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    mut output: W,
+    settings: Settings,
+    mode: InputMode,
+) {
+    let (events_tx, events) = channel();
+    spawn_reader(input, events_tx.clone());
+    let mut session = Session::new(settings);
+    let mut waiting: VecDeque<Event> = VecDeque::new();
+    let mut stop: Option<Arc<AtomicBool>> = None;
+    let stop_search = |stop: &Option<Arc<AtomicBool>>| {
+        if let Some(flag) = stop {
+            flag.store(true, Ordering::Relaxed);
+        }
+    };
+    loop {
+        // Lines held back while thinking are handled first, in order.
+        let event = match (stop.is_none(), waiting.pop_front()) {
+            // A scripted command's clock starts when it is taken up.
+            (true, Some(Event::Line(line, _))) if mode == InputMode::Script => {
+                Event::Line(line, Instant::now())
+            }
+            (true, Some(held)) => held,
+            (_, held) => {
+                if let Some(held) = held {
+                    waiting.push_front(held);
+                }
+                match events.recv() {
+                    Ok(event) => event,
+                    Err(_) => break,
+                }
+            }
+        };
+        match event {
+            Event::Eof if stop.is_some() && mode == InputMode::Script => {
+                waiting.push_back(Event::Eof)
+            }
+            Event::Eof => break,
+            Event::Done(done) => {
+                let (result, tt, kind) = *done;
+                stop = None;
+                if !send(&mut output, &session.finish_think(result, tt, kind)) {
+                    break;
+                }
+            }
+            Event::Line(line, at) => {
+                log::debug!("<< {}", line.trim_end());
+                if stop.is_some() && mode == InputMode::Script {
+                    waiting.push_back(Event::Line(line, at));
+                    continue;
+                }
+                if stop.is_some() {
+                    match urgency(&line) {
+                        Urgency::Exit => break,
+                        Urgency::Stop => stop_search(&stop),
+                        Urgency::Info => {
+                            session.handle_line(&line, at);
+                            if session.settings().time.budget().is_instant() {
+                                stop_search(&stop);
+                            }
+                        }
+                        Urgency::Later => waiting.push_back(Event::Line(line, at)),
+                    }
+                    continue;
+                }
+                let Response {
+                    replies,
+                    think,
+                    exit,
+                } = session.handle_line(&line, at);
+                if exit || !send(&mut output, &replies) {
+                    break;
+                }
+                if let Some(job) = think {
+                    let flag = Arc::new(AtomicBool::new(false));
+                    if spawn_search(job, flag.clone(), events_tx.clone()).is_err() {
+                        send(
+                            &mut output,
+                            &["ERROR cannot start the search thread".to_string()],
+                        );
+                        continue;
+                    }
+                    stop = Some(flag);
+                }
+            }
+        }
+    }
+    stop_search(&stop);
+}

@@ -1,0 +1,153 @@
+//! Move generation with the forced-move rules, and move ordering.
+//!
+//! - Facing a five point of the opponent: only the blocks.
+//! - Facing an open three (the opponent can make an open four): the cells
+//!   that give either side a four or better — our own fours and the defences.
+//! - Otherwise: every empty cell within two cells of a stone.
+//!
+//! Renju's black never gets a forbidden point.
+
+use crate::board::{Board, Color, Pos, Threat, MAX_MOVES};
+use crate::rules::renju;
+
+/// A candidate move with its ordering score.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScoredMove {
+    /// The cell to play.
+    pub pos: Pos,
+    /// Higher is searched first.
+    pub score: i32,
+}
+
+/// A fixed-capacity move list (no allocation).
+pub struct MoveList {
+    moves: [ScoredMove; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [ScoredMove::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    /// The moves, in their current order.
+    pub fn as_slice(&self) -> &[ScoredMove] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves, for reordering.
+    pub fn as_mut_slice(&mut self) -> &mut [ScoredMove] {
+        &mut self.moves[..self.len]
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, pos: Pos, score: i32) {
+        self.moves[self.len] = ScoredMove { pos, score };
+        self.len += 1;
+    }
+
+    /// Sorts by score, best first, with `first` (if present) at the front.
+    pub fn sort(&mut self, first: Option<Pos>) {
+        let moves = self.as_mut_slice();
+        for m in moves.iter_mut() {
+            if Some(m.pos) == first {
+                m.score = i32::MAX;
+            }
+        }
+        // Insertion sort: stable, allocation-free, fast on short lists.
+        for i in 1..moves.len() {
+            let m = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1].score < m.score {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+        }
+    }
+}
+
+/// Which cells the side to move must choose among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Situation {
+    /// The opponent threatens to make a five: block it.
+    FacingFour,
+    /// The opponent threatens to make an open four.
+    FacingThree,
+    /// Nothing forces the choice.
+    Free,
+}
+
+/// The situation of the side to move.
+#[inline]
+pub fn situation(board: &Board) -> Situation {
+    let them = board.side_to_move().opponent();
+    if board.threat_count(them, Threat::Five) > 0 {
+        Situation::FacingFour
+    } else if board.threat_count(them, Threat::Flex4) > 0 {
+        Situation::FacingThree
+    } else {
+        Situation::Free
+    }
+}
+
+/// Whether the side to move may play `pos` (renju's black: not forbidden).
+#[inline]
+pub fn is_allowed(board: &mut Board, pos: Pos, us: Color) -> bool {
+    if !board.rule().has_forbidden(us) {
+        return true;
+    }
+    match board.threat(pos, us) {
+        Threat::Forbidden => false,
+        Threat::MaybeForbidden => !renju::is_forbidden(board, pos),
+        _ => true,
+    }
+}
+
+/// The ordering score of `pos` for the side to move: its own value counts
+/// most, the opponent's value on the same cell (what a block denies) next.
+#[inline]
+pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
+    2 * board.value(pos, us) + board.value(pos, us.opponent())
+}
+
+/// Fills `list` with the moves the side to move should consider, scored for
+/// ordering but not sorted.
+pub fn generate(board: &mut Board, list: &mut MoveList) {
+    list.len = 0;
+    let us = board.side_to_move();
+    let them = us.opponent();
+    let situation = situation(board);
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            let pos = Pos::new(x, y);
+            if !board.is_empty(pos) {
+                continue;
+            }
+            let wanted = match situation {
+                Situation::FacingFour => board.threat(pos, them) == Threat::Five,
+                Situation::FacingThree => {
+                    board.threat(pos, us) >= Threat::Four || board.threat(pos, them) >= Threat::Four
+                }
+                Situation::Free => board.has_neighbour(pos),
+            };
+            if wanted && is_allowed(board, pos, us) {
+                list.push(pos, order_score(board, pos, us));
+            }
+        }
+    }
+}

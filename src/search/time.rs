@@ -1,0 +1,150 @@
+//! Time management: turns the manager's clock settings into a per-move
+//! budget that is never overstepped.
+
+use std::time::Duration;
+
+/// Time per move assumed when the manager sends no limits at all.
+pub const DEFAULT_TURN_MS: u64 = 5_000;
+/// `time_left` value managers use for "unlimited".
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+/// How many more own moves a game is assumed to last when sharing out the
+/// game clock.
+const MOVES_TO_GO: u64 = 20;
+/// Never spend more than this fraction of the remaining game time on one move.
+const MAX_SHARE_OF_LEFT: u64 = 5;
+
+/// The clock settings a manager sends with `INFO` (all in milliseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TimeSettings {
+    /// `timeout_turn`: time per move; 0 means move at once.
+    pub turn_ms: Option<u64>,
+    /// `timeout_match`: time per game; 0 means no game limit.
+    pub match_ms: u64,
+    /// `time_left`: game time left for this engine; may be ≤ 0.
+    pub left_ms: Option<i64>,
+    /// `time_increment`: added to the game time after each move.
+    pub increment_ms: u64,
+}
+
+/// How long one move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Past this, start no new iteration.
+    pub soft: Duration,
+    /// Past this, abandon the search and answer with the best move so far.
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// The budget for answering at once: a depth-one search only.
+    pub const INSTANT: Budget = Budget {
+        soft: Duration::ZERO,
+        hard: Duration::ZERO,
+    };
+
+    /// Whether this budget asks for an immediate answer.
+    pub fn is_instant(&self) -> bool {
+        self.hard.is_zero()
+    }
+}
+
+/// Safety margin kept back from a hard limit: covers answering, process
+/// scheduling and pipe latency on a loaded machine.
+fn margin(limit_ms: u64) -> u64 {
+    (30 + limit_ms / 20).min(500)
+}
+
+impl TimeSettings {
+    /// The game time left, if the game clock limits this move.
+    fn game_time_left(&self) -> Option<i64> {
+        match self.left_ms {
+            Some(left) if left != UNLIMITED_MS && (self.match_ms > 0 || left <= 0) => Some(left),
+            _ => None,
+        }
+    }
+
+    /// The budget for the next move.
+    pub fn budget(&self) -> Budget {
+        let turn = self.turn_ms.unwrap_or(DEFAULT_TURN_MS);
+        if turn == 0 {
+            return Budget::INSTANT;
+        }
+        let (mut max_ms, mut optimum_ms) = (turn, turn);
+        if let Some(left) = self.game_time_left() {
+            if left <= 0 {
+                return Budget::INSTANT;
+            }
+            let left = left as u64;
+            max_ms = max_ms
+                .min(left / MAX_SHARE_OF_LEFT + self.increment_ms)
+                .min(left);
+            optimum_ms = optimum_ms.min(left / MOVES_TO_GO + self.increment_ms);
+        }
+        let hard_ms = max_ms.saturating_sub(margin(max_ms)).max(1);
+        let soft_ms = (optimum_ms * 3 / 5).min(hard_ms);
+        Budget {
+            soft: Duration::from_millis(soft_ms),
+            hard: Duration::from_millis(hard_ms),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Duration) -> u64 {
+        d.as_millis() as u64
+    }
+
+    #[test]
+    fn turn_limit_with_margin() {
+        let t = TimeSettings {
+            turn_ms: Some(200),
+            ..TimeSettings::default()
+        };
+        let b = t.budget();
+        assert!(ms(b.hard) < 200 && ms(b.hard) >= 100, "{b:?}");
+        assert!(b.soft <= b.hard);
+    }
+
+    #[test]
+    fn zero_turn_or_no_time_left_is_instant() {
+        let zero = TimeSettings {
+            turn_ms: Some(0),
+            ..TimeSettings::default()
+        };
+        assert!(zero.budget().is_instant());
+        let flagged = TimeSettings {
+            turn_ms: Some(30_000),
+            match_ms: 180_000,
+            left_ms: Some(-5),
+            increment_ms: 0,
+        };
+        assert!(flagged.budget().is_instant());
+    }
+
+    #[test]
+    fn game_clock_shares_time_out() {
+        let t = TimeSettings {
+            turn_ms: Some(30_000),
+            match_ms: 180_000,
+            left_ms: Some(10_000),
+            increment_ms: 0,
+        };
+        let b = t.budget();
+        assert!(ms(b.hard) <= 2_000, "{b:?}");
+        assert!(ms(b.soft) <= 500, "{b:?}");
+        let unlimited = TimeSettings {
+            left_ms: Some(UNLIMITED_MS),
+            ..t
+        };
+        assert!(ms(unlimited.budget().hard) > 20_000);
+    }
+
+    #[test]
+    fn defaults_to_a_few_seconds() {
+        let b = TimeSettings::default().budget();
+        assert!(ms(b.hard) <= DEFAULT_TURN_MS && ms(b.hard) >= 4_000);
+    }
+}
