@@ -64,22 +64,30 @@ impl Options {
     }
 }
 
-/// Places `plies` random stones within three cells of the centre, skipping
-/// forbidden points and immediate fives.
+/// Places `plies` random stones: the first within one cell of the centre,
+/// each next one within two cells of a stone already placed. Skips forbidden
+/// points and moves that make a four or better.
 fn random_opening(board: &mut Board, plies: usize, rng: &mut impl Rng) -> bool {
-    let (cx, cy) = (board.width() / 2, board.height() / 2);
-    let radius = 3;
+    let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
     for _ in 0..plies {
         let mut placed = false;
         for _ in 0..100 {
-            let x = (cx + rng.gen_range(0..=2 * radius)).saturating_sub(radius);
-            let y = (cy + rng.gen_range(0..=2 * radius)).saturating_sub(radius);
-            let pos = Pos::new(x, y);
-            let us = board.side_to_move();
-            if !board.contains(x, y) || !board.is_empty(pos) {
+            let (ax, ay, reach) = match board.history() {
+                [] => (cx, cy, 1),
+                stones => {
+                    let anchor = stones[rng.gen_range(0..stones.len())];
+                    (anchor.x() as i64, anchor.y() as i64, 2)
+                }
+            };
+            let x = ax + rng.gen_range(-reach..=reach);
+            let y = ay + rng.gen_range(-reach..=reach);
+            if x < 0 || y < 0 || !board.contains(x as usize, y as usize) {
                 continue;
             }
-            if board.threat(pos, us) >= crate::board::Threat::Four
+            let pos = Pos::new(x as usize, y as usize);
+            let us = board.side_to_move();
+            if !board.is_empty(pos)
+                || board.threat(pos, us) >= crate::board::Threat::Four
                 || (board.rule().has_forbidden(us) && renju::is_forbidden(board, pos))
             {
                 continue;
