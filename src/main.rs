@@ -49,6 +49,8 @@ fn main() {
     };
     let outcome = match args.mode {
         Mode::Protocol => {
+            // stdout and stderr belong to the manager: a panic goes to the log.
+            std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
             let settings = Settings {
                 seed: args.seed,
                 ..Settings::default()

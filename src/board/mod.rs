@@ -380,8 +380,7 @@ impl Board {
         infos[1].patterns[d] = Pattern::from_u8(from_white);
         for (c, info) in infos.iter_mut().enumerate() {
             let restricted = c == 0 && self.rule.has_forbidden(Color::Black);
-            info.threat = Threat::classify(info.patterns, restricted);
-            info.value = Threat::cell_value(info.patterns, info.threat);
+            (info.threat, info.value) = Threat::lookup(info.patterns, restricted);
         }
     }
 

@@ -2,7 +2,30 @@
 //! stone there would threaten, plus the per-cell value used by evaluation and
 //! move ordering.
 
+use std::sync::OnceLock;
+
 use super::pattern::Pattern;
+
+/// Entries in a combination table: one per ordered choice of four patterns.
+const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
+
+/// Per restriction (free, renju black) and pattern quadruple: the threat
+/// class in the low byte, the cell value above it.
+static COMBO_TABLES: [OnceLock<Vec<u32>>; 2] = [OnceLock::new(), OnceLock::new()];
+
+fn combo_table(restricted: bool) -> &'static [u32] {
+    COMBO_TABLES[restricted as usize].get_or_init(|| {
+        (0..COMBOS)
+            .map(|i| {
+                let digit =
+                    |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
+                let patterns = [digit(3), digit(2), digit(1), digit(0)];
+                let threat = Threat::classify(patterns, restricted);
+                ((Threat::cell_value(patterns, threat) as u32) << 8) | threat as u32
+            })
+            .collect()
+    })
+}
 
 /// What one stone on a cell threatens, over all four lines, weakest first.
 #[repr(u8)]
@@ -34,6 +57,31 @@ pub enum Threat {
 impl Threat {
     /// Number of threat classes.
     pub const COUNT: usize = 10;
+
+    /// All classes, in discriminant order.
+    pub const ALL: [Threat; Threat::COUNT] = [
+        Threat::None,
+        Threat::Forbidden,
+        Threat::MaybeForbidden,
+        Threat::Two,
+        Threat::Three,
+        Threat::DoubleThree,
+        Threat::Four,
+        Threat::FourThree,
+        Threat::Flex4,
+        Threat::Five,
+    ];
+
+    /// [`Threat::classify`] and [`Threat::cell_value`] in one table look-up.
+    #[inline]
+    pub fn lookup(patterns: [Pattern; 4], restricted: bool) -> (Threat, i32) {
+        let n = Pattern::COUNT;
+        let index = ((patterns[0] as usize * n + patterns[1] as usize) * n + patterns[2] as usize)
+            * n
+            + patterns[3] as usize;
+        let entry = combo_table(restricted)[index];
+        (Threat::ALL[(entry & 0xFF) as usize], (entry >> 8) as i32)
+    }
 
     /// Combines a cell's four line patterns. `restricted` is true for renju's
     /// black, who may not make an overline, a double four or a double three.

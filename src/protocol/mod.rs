@@ -19,7 +19,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 
 use crate::search::tt::Tt;
-use crate::search::{SearchResult, Searcher};
+use crate::search::{nearest_free_cell, SearchResult, Searcher};
 use session::{Response, Session, Settings, ThinkJob, ThinkKind};
 
 /// Stack size of the search thread (the search recurses up to `MAX_PLY`).
@@ -31,21 +31,42 @@ enum Event {
     Done(Box<(SearchResult, Tt, ThinkKind)>),
 }
 
-/// Reads `input` line by line into events until end of input.
+/// Reads `input` line by line into events until end of input. A line ends at
+/// LF, CRLF or a lone CR, so a stray CR never joins two commands into one.
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, events: Sender<Event>) {
     std::thread::spawn(move || {
-        let mut buf = Vec::new();
+        let emit = |line: &mut Vec<u8>| {
+            let text = String::from_utf8_lossy(line).into_owned();
+            line.clear();
+            events.send(Event::Line(text, Instant::now())).is_ok()
+        };
+        let mut line = Vec::new();
+        let mut after_cr = false;
         loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if events.send(Event::Line(line, Instant::now())).is_err() {
-                        return;
+            let buf = match input.fill_buf() {
+                Ok([]) => break,
+                Ok(buf) => buf,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            for &byte in buf {
+                match byte {
+                    // The LF of a CRLF: the CR already ended the line.
+                    b'\n' if after_cr => {}
+                    b'\n' | b'\r' => {
+                        if !emit(&mut line) {
+                            return;
+                        }
                     }
+                    _ => line.push(byte),
                 }
+                after_cr = byte == b'\r';
             }
+            let used = buf.len();
+            input.consume(used);
+        }
+        if !line.is_empty() && !emit(&mut line) {
+            return;
         }
         let _ = events.send(Event::Eof);
     });
@@ -68,7 +89,21 @@ fn spawn_search(
                 kind,
             } = job;
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let result = Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng));
+            // A bug in the search must not leave the manager without a move.
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng))
+            }));
+            let result = searched.unwrap_or_else(|_| {
+                let mut board = board.clone();
+                SearchResult {
+                    best: nearest_free_cell(&mut board),
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: limits.start.elapsed(),
+                    pv: Vec::new(),
+                }
+            });
             log::info!(
                 "depth {} score {} nodes {} time {:?} best {:?}",
                 result.depth,
@@ -82,9 +117,15 @@ fn spawn_search(
         .map(|_| ())
 }
 
-/// Writes each line and flushes; false once the manager has gone.
+/// Writes each line and flushes; false once the manager has gone. Control
+/// characters (which an echoed input line may hold) become `?`, so one reply
+/// is always exactly one line.
 fn send(output: &mut impl Write, lines: &[String]) -> bool {
     for line in lines {
+        let line = line.replace(
+            |c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}',
+            "?",
+        );
         log::debug!(">> {line}");
         if writeln!(output, "{line}")
             .and_then(|_| output.flush())
@@ -201,7 +242,13 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                     replies,
                     think,
                     exit,
-                } = session.handle_line(&line, at);
+                } = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    session.handle_line(&line, at)
+                }))
+                .unwrap_or_else(|_| Response {
+                    replies: vec![format!("ERROR internal error on: {}", line.trim())],
+                    ..Response::default()
+                });
                 if exit || !send(&mut output, &replies) {
                     break;
                 }

@@ -235,9 +235,10 @@ impl Session {
             },
             Command::About => Response::reply(ABOUT),
             Command::Takeback { x, y } => {
-                let pos = self.size.map(|_| Pos::new(x, y));
+                // Check the range before making a `Pos`: huge numbers overflow it.
+                let pos = self.on_board(x, y).then(|| Pos::new(x, y));
                 match (pos, self.stones.last()) {
-                    (Some(pos), Some(&(last, _))) if last == pos && self.on_board(x, y) => {
+                    (Some(pos), Some(&(last, _))) if last == pos => {
                         self.stones.pop();
                         Response::reply("OK")
                     }
@@ -318,12 +319,15 @@ impl Session {
 
     fn info(&mut self, key: &str, value: &str) {
         let number = value.trim().parse::<i64>().ok();
+        // Times are 32-bit in the protocol (2147483647 = unlimited); larger
+        // values would overflow the budget arithmetic.
+        let ms = |v: i64| v.clamp(0, i32::MAX.into()) as u64;
         let s = &mut self.settings;
         match (key, number) {
-            ("timeout_turn", Some(v)) => s.time.turn_ms = Some(v.max(0) as u64),
-            ("timeout_match", Some(v)) => s.time.match_ms = v.max(0) as u64,
+            ("timeout_turn", Some(v)) => s.time.turn_ms = Some(ms(v)),
+            ("timeout_match", Some(v)) => s.time.match_ms = ms(v),
             ("time_left", Some(v)) => s.time.left_ms = Some(v),
-            ("time_increment", Some(v)) => s.time.increment_ms = v.max(0) as u64,
+            ("time_increment", Some(v)) => s.time.increment_ms = ms(v),
             ("max_memory", Some(v)) => s.max_memory = v.max(0) as u64,
             ("hash_size", Some(v)) => s.hash_kib = Some(v.max(0) as u64),
             ("rule", Some(v)) => s.rule = Rule::from_bits(v.clamp(0, 15) as u32),

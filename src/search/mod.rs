@@ -90,6 +90,19 @@ impl SearchResult {
     }
 }
 
+/// The allowed empty cell nearest the centre: the move for a board with no
+/// candidates (the first move, or every candidate forbidden), and the answer
+/// of last resort.
+pub fn nearest_free_cell(board: &mut Board) -> Option<Pos> {
+    let (cx, cy) = (board.width() / 2, board.height() / 2);
+    let us = board.side_to_move();
+    let mut cells: Vec<Pos> = board.cells().collect();
+    cells.sort_by_key(|p| (p.x().abs_diff(cx).max(p.y().abs_diff(cy)), p.y(), p.x()));
+    cells
+        .into_iter()
+        .find(|&p| board.is_empty(p) && is_allowed(board, p, us))
+}
+
 /// A search over one position.
 pub struct Searcher<'a> {
     board: Board,
@@ -141,7 +154,7 @@ impl<'a> Searcher<'a> {
             pv: Vec::new(),
         };
         if root.is_empty() {
-            result.best = self.fallback_move();
+            result.best = nearest_free_cell(&mut self.board);
             return self.finish(result);
         }
         if let Some(rng) = rng {
@@ -151,13 +164,13 @@ impl<'a> Searcher<'a> {
         }
         root.sort(None);
         result.best = Some(root.as_slice()[0].pos);
-        // A five wins now; a single legal move needs no thought.
-        let five = root
-            .as_slice()
-            .iter()
-            .find(|m| self.board.threat(m.pos, us) == Threat::Five);
-        if let Some(m) = five {
-            result.best = Some(m.pos);
+        // A five wins now (even when the opponent has a four, so it is not
+        // among the blocks generated); a single legal move needs no thought.
+        if self.board.threat_count(us, Threat::Five) > 0 {
+            let board = &self.board;
+            result.best = board
+                .cells()
+                .find(|&p| board.is_empty(p) && board.threat(p, us) == Threat::Five);
             result.score = MATE - 1;
             return self.finish(result);
         }
@@ -180,18 +193,6 @@ impl<'a> Searcher<'a> {
             }
         }
         self.finish(result)
-    }
-
-    /// Any empty cell near the centre, for a board with no candidates (the
-    /// first move, or every candidate forbidden).
-    fn fallback_move(&mut self) -> Option<Pos> {
-        let (cx, cy) = (self.board.width() / 2, self.board.height() / 2);
-        let us = self.board.side_to_move();
-        let mut cells: Vec<Pos> = self.board.cells().collect();
-        cells.sort_by_key(|p| (p.x().abs_diff(cx).max(p.y().abs_diff(cy)), p.y(), p.x()));
-        cells
-            .into_iter()
-            .find(|&p| self.board.is_empty(p) && is_allowed(&mut self.board, p, us))
     }
 
     fn finish(self, mut result: SearchResult) -> SearchResult {
