@@ -5,10 +5,11 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
-use crate::board::{Board, Pos};
-use crate::rules::{renju, Rule};
+use crate::board::Board;
+use crate::rules::Rule;
+use crate::search::opening::random_opening;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
 
@@ -62,45 +63,6 @@ impl Options {
         }
         Ok(options)
     }
-}
-
-/// Places `plies` random stones: the first within one cell of the centre,
-/// each next one within two cells of a stone already placed. Skips forbidden
-/// points and moves that make a four or better.
-fn random_opening(board: &mut Board, plies: usize, rng: &mut impl Rng) -> bool {
-    let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
-    for _ in 0..plies {
-        let mut placed = false;
-        for _ in 0..100 {
-            let (ax, ay, reach) = match board.history() {
-                [] => (cx, cy, 1),
-                stones => {
-                    let anchor = stones[rng.gen_range(0..stones.len())];
-                    (anchor.x() as i64, anchor.y() as i64, 2)
-                }
-            };
-            let x = ax + rng.gen_range(-reach..=reach);
-            let y = ay + rng.gen_range(-reach..=reach);
-            if x < 0 || y < 0 || !board.contains(x as usize, y as usize) {
-                continue;
-            }
-            let pos = Pos::new(x as usize, y as usize);
-            let us = board.side_to_move();
-            if !board.is_empty(pos)
-                || board.threat(pos, us) >= crate::board::Threat::Four
-                || (board.rule().has_forbidden(us) && renju::is_forbidden(board, pos))
-            {
-                continue;
-            }
-            board.make(pos);
-            placed = true;
-            break;
-        }
-        if !placed {
-            return false;
-        }
-    }
-    true
 }
 
 /// Generates and prints the openings.

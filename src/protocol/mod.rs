@@ -18,9 +18,10 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
+use crate::search::opening::Swap2;
 use crate::search::tt::Tt;
 use crate::search::{nearest_free_cell, SearchResult, Searcher};
-use session::{Response, Session, Settings, ThinkJob, ThinkKind};
+use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 /// Stack size of the search thread (the search recurses up to `MAX_PLY`).
 const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -28,7 +29,7 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 enum Event {
     Line(String, Instant),
     Eof,
-    Done(Box<(SearchResult, Tt, ThinkKind)>),
+    Done(Box<(Outcome, Tt, ThinkKind)>),
 }
 
 /// Reads `input` line by line into events until end of input. A line ends at
@@ -90,29 +91,41 @@ fn spawn_search(
             } = job;
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             // A bug in the search must not leave the manager without a move.
-            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng))
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
+                ThinkKind::Swap2 => {
+                    let mut swap2 = Swap2 {
+                        tt: &mut tt,
+                        stop: &stop,
+                        limits,
+                    };
+                    Outcome::Swap2(swap2.decide(&board, &mut rng))
+                }
+                _ => Outcome::Search(
+                    Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng)),
+                ),
             }));
-            let result = searched.unwrap_or_else(|_| {
+            let outcome = searched.unwrap_or_else(|_| {
                 let mut board = board.clone();
-                SearchResult {
+                Outcome::Search(SearchResult {
                     best: nearest_free_cell(&mut board),
                     score: 0,
                     depth: 0,
                     nodes: 0,
                     elapsed: limits.start.elapsed(),
                     pv: Vec::new(),
-                }
+                })
             });
-            log::info!(
-                "depth {} score {} nodes {} time {:?} best {:?}",
-                result.depth,
-                result.score_text(),
-                result.nodes,
-                result.elapsed,
-                result.best.map(|p| p.to_string())
-            );
-            let _ = events.send(Event::Done(Box::new((result, tt, kind))));
+            if let Outcome::Search(result) = &outcome {
+                log::info!(
+                    "depth {} score {} nodes {} time {:?} best {:?}",
+                    result.depth,
+                    result.score_text(),
+                    result.nodes,
+                    result.elapsed,
+                    result.best.map(|p| p.to_string())
+                );
+            }
+            let _ = events.send(Event::Done(Box::new((outcome, tt, kind))));
         })
         .map(|_| ())
 }
@@ -212,9 +225,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             }
             Event::Eof => break,
             Event::Done(done) => {
-                let (result, tt, kind) = *done;
+                let (outcome, tt, kind) = *done;
                 stop = None;
-                if !send(&mut output, &session.finish_think(result, tt, kind)) {
+                if !send(&mut output, &session.finish_think(outcome, tt, kind)) {
                     break;
                 }
             }

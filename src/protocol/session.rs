@@ -9,6 +9,7 @@ use rand::{RngCore, SeedableRng};
 use super::command::{self, BlockKind, Command, ParseError};
 use crate::board::{Board, Color, Pos, MAX_SIZE};
 use crate::rules::{renju, Rule};
+use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
 use crate::search::tt::Tt;
 use crate::search::{Limits, SearchResult, MAX_DEPTH};
@@ -41,6 +42,16 @@ pub enum ThinkKind {
     Play,
     /// Answer the move without playing it (`YXNBEST`).
     Analyse,
+    /// Decide under the swap2 opening rule (`SWAP2BOARD`).
+    Swap2,
+}
+
+/// What the search thread hands back.
+pub enum Outcome {
+    /// A searched move.
+    Search(SearchResult),
+    /// A swap2 decision (`None` if the stone count allows none).
+    Swap2(Option<Swap2Answer>),
 }
 
 /// A search for the search thread to run.
@@ -414,8 +425,12 @@ impl Session {
     }
 
     /// Takes back the table and answers a finished search.
-    pub fn finish_think(&mut self, result: SearchResult, tt: Tt, kind: ThinkKind) -> Vec<String> {
+    pub fn finish_think(&mut self, outcome: Outcome, tt: Tt, kind: ThinkKind) -> Vec<String> {
         self.tt = Some(tt);
+        let result = match outcome {
+            Outcome::Search(result) => result,
+            Outcome::Swap2(answer) => return self.finish_swap2(answer),
+        };
         let Some(best) = result.best else {
             return vec!["ERROR no legal move".to_string()];
         };
@@ -519,37 +534,55 @@ impl Session {
     }
 
     /// `SWAP2BOARD`: with no stones, propose a three-stone opening; with three
-    /// or five stones, take white and answer a move.
+    /// or five stones, take black (`SWAP`), play white's move, or (with three)
+    /// add two stones; decided by search on the search thread.
     fn swap2(&mut self, stones: &[(usize, usize, Option<u8>)], received: Instant) -> Response {
-        let Some((w, h)) = self.size else {
+        if self.size.is_none() {
             return Response::error("no game started: send START first");
-        };
-        match stones.len() {
-            0 => {
-                let (cx, cy) = (w / 2, h / 2);
-                Response::reply(format!(
-                    "{},{} {},{} {},{}",
-                    cx,
-                    cy,
-                    cx + 1,
-                    cy,
-                    cx + 1,
-                    cy + 2
-                ))
-            }
-            3 | 5 => {
-                self.clear_position();
-                for (i, &(x, y, _)) in stones.iter().enumerate() {
-                    let owner = if i % 2 == 0 {
-                        Owner::Opponent
-                    } else {
-                        Owner::Me
-                    };
-                    self.stones.push((Pos::new(x, y), owner));
-                }
-                self.think(ThinkKind::Play, received)
-            }
-            n => Response::error(format!("SWAP2BOARD with {n} stones")),
         }
+        if ![0, 3, 5].contains(&stones.len()) {
+            return Response::error(format!(
+                "SWAP2BOARD with {} stones: 0, 3 or 5 expected",
+                stones.len()
+            ));
+        }
+        self.clear_position();
+        for (i, &(x, y, _)) in stones.iter().enumerate() {
+            let owner = if i % 2 == 0 {
+                Owner::Opponent
+            } else {
+                Owner::Me
+            };
+            self.stones.push((Pos::new(x, y), owner));
+        }
+        self.think(ThinkKind::Swap2, received)
+    }
+
+    /// Records a swap2 decision in the position and answers it. The engine
+    /// owns white's stones unless it takes black.
+    fn finish_swap2(&mut self, answer: Option<Swap2Answer>) -> Vec<String> {
+        let Some(answer) = answer else {
+            return vec!["ERROR no swap2 decision".to_string()];
+        };
+        match answer {
+            Swap2Answer::Swap => {
+                for (i, stone) in self.stones.iter_mut().enumerate() {
+                    stone.1 = if i % 2 == 0 {
+                        Owner::Me
+                    } else {
+                        Owner::Opponent
+                    };
+                }
+            }
+            Swap2Answer::Move(white) => self.stones.push((white, Owner::Me)),
+            Swap2Answer::TwoMoves(white, black) => {
+                self.stones.push((white, Owner::Me));
+                self.stones.push((black, Owner::Opponent));
+            }
+            Swap2Answer::Propose([a, b, c]) => {
+                self.stones = vec![(a, Owner::Me), (b, Owner::Opponent), (c, Owner::Me)];
+            }
+        }
+        vec![answer.to_string()]
     }
 }

@@ -7,6 +7,7 @@
 //! does not use up depth.
 
 pub mod movegen;
+pub mod opening;
 pub mod time;
 pub mod tt;
 
