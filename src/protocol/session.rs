@@ -18,6 +18,8 @@ use crate::search::{Limits, SearchResult, MAX_DEPTH};
 pub const MIN_SIZE: usize = 5;
 /// Table size when the manager sets no memory limit.
 const DEFAULT_TT_BYTES: usize = 64 << 20;
+/// Largest table ever allocated, whatever the manager allows.
+const MAX_TT_BYTES: u64 = 1 << 30;
 /// Memory kept back from `max_memory` for everything but the table.
 const MEMORY_RESERVE: u64 = 16 << 20;
 
@@ -129,16 +131,18 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The transposition table size these settings allow.
+    /// The transposition table size: `hash_size` if given, else half of what
+    /// `max_memory` leaves after a reserve, else a default; never more than
+    /// `max_memory` allows nor more than 1 GiB.
     pub fn tt_bytes(&self) -> usize {
-        let mut bytes = DEFAULT_TT_BYTES as u64;
-        if self.max_memory > 0 {
-            bytes = self.max_memory.saturating_sub(MEMORY_RESERVE) / 2;
-        }
-        if let Some(kib) = self.hash_kib.filter(|&k| k > 0) {
-            bytes = bytes.min(kib.saturating_mul(1024));
-        }
-        bytes.clamp(1 << 20, 1 << 34) as usize
+        // What max_memory leaves for the table, if it limits anything.
+        let memory_cap =
+            (self.max_memory > 0).then(|| self.max_memory.saturating_sub(MEMORY_RESERVE) / 2);
+        let bytes = match self.hash_kib.filter(|&k| k > 0) {
+            Some(kib) => kib.saturating_mul(1024).min(memory_cap.unwrap_or(u64::MAX)),
+            None => memory_cap.unwrap_or(DEFAULT_TT_BYTES as u64),
+        };
+        bytes.clamp(1 << 20, MAX_TT_BYTES) as usize
     }
 }
 
@@ -399,7 +403,11 @@ impl Session {
         let wanted = self.settings.tt_bytes();
         let tt = match self.tt.take() {
             Some(tt) if tt.bytes() == Tt::new_size(wanted) => tt,
-            _ => Tt::new(wanted),
+            old => {
+                // Free the old table first: the peak is what managers measure.
+                drop(old);
+                Tt::new(wanted)
+            }
         };
         let budget: Budget = self.settings.time.budget();
         let limits = Limits {

@@ -1,0 +1,809 @@
+//! Helpers shared by the protocol and fuzz tests: running the engine binary,
+//! checking reply lines, and a small regular-expression matcher (the crate
+//! has no regex dependency, and the `.out` files need patterns).
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The engine binary cargo built for these tests.
+pub const ENGINE: &str = env!("CARGO_BIN_EXE_pbrain-wuzi");
+
+/// Largest board side the protocol (and the engine) supports.
+pub const MAX_SIZE: usize = 22;
+
+/// How the engine's environment is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Logging {
+    /// As under a manager: no logging variables, so nothing may reach stderr.
+    Off,
+    /// `WUZI_LOG=error`: a panic the engine catches is logged to stderr, so
+    /// the "stderr is empty" check also catches hidden panics.
+    Errors,
+}
+
+fn command(args: &[&str], logging: Logging) -> Command {
+    let mut cmd = Command::new(ENGINE);
+    cmd.args(args)
+        .env_remove("WUZI_LOG")
+        .env_remove("WUZI_LOG_FILE")
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if logging == Logging::Errors {
+        cmd.env("WUZI_LOG", "error");
+    }
+    cmd
+}
+
+/// What a finished (or killed) engine run produced.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit status; `None` if the run hit its deadline and was killed.
+    pub status: Option<ExitStatus>,
+    /// Everything written to stdout.
+    pub stdout: Vec<u8>,
+    /// Everything written to stderr.
+    pub stderr: Vec<u8>,
+    /// Wall-clock time until the process exited (or was killed).
+    pub elapsed: Duration,
+}
+
+impl Run {
+    /// Stdout as text, split into lines (a final unterminated line counts).
+    pub fn lines(&self) -> Vec<String> {
+        split_lines(&self.stdout)
+    }
+
+    /// Checks exit status 0 within the deadline and an empty stderr.
+    pub fn check_clean_exit(&self) -> Result<(), String> {
+        match self.status {
+            None => return Err(format!("no exit within the deadline ({:?})", self.elapsed)),
+            Some(s) if !s.success() => return Err(format!("exit status {s}")),
+            Some(_) => {}
+        }
+        if !self.stderr.is_empty() {
+            return Err(format!(
+                "stderr is not empty:\n{}",
+                String::from_utf8_lossy(&self.stderr)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Splits raw output into lines on LF. A CR is kept in the line, so the
+/// reply-form check reports it.
+pub fn split_lines(bytes: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+fn drain<R: Read + Send + 'static>(mut from: R) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = from.read_to_end(&mut buf);
+        buf
+    })
+}
+
+/// Runs the engine with `args`, feeding `input` (then closing stdin), and
+/// waits at most `deadline` for it to exit; kills it after that.
+pub fn run_engine(args: &[&str], input: Vec<u8>, deadline: Duration, logging: Logging) -> Run {
+    let start = Instant::now();
+    let mut child = command(args, logging)
+        .spawn()
+        .expect("cannot start the engine");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // The engine may exit (END) before reading everything: ignore EPIPE.
+        let _ = stdin.write_all(&input);
+    });
+    let out = drain(child.stdout.take().unwrap());
+    let err = drain(child.stderr.take().unwrap());
+    let status = wait_until(&mut child, start + deadline);
+    let elapsed = start.elapsed();
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let _ = writer.join();
+    Run {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+        elapsed,
+    }
+}
+
+fn wait_until(child: &mut Child, until: Instant) -> Option<ExitStatus> {
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// An engine process driven interactively, as a manager drives it: lines are
+/// written one at a time and replies read with deadlines.
+pub struct LiveEngine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(String, Instant)>,
+    stderr: Option<std::thread::JoinHandle<Vec<u8>>>,
+    /// Every stdout line received so far.
+    pub transcript: Vec<String>,
+}
+
+impl LiveEngine {
+    /// Starts the engine with `args`.
+    pub fn spawn(args: &[&str], logging: Logging) -> LiveEngine {
+        let mut child = command(args, logging)
+            .spawn()
+            .expect("cannot start the engine");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let mut line = String::from_utf8_lossy(&buf).into_owned();
+                        if line.ends_with('\n') {
+                            line.pop();
+                        }
+                        if tx.send((line, Instant::now())).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let stderr = Some(drain(child.stderr.take().unwrap()));
+        LiveEngine {
+            child,
+            stdin,
+            lines,
+            stderr,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Writes one command line (LF-terminated) and returns when it was sent.
+    pub fn send(&mut self, line: &str) -> Instant {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|_| stdin.flush())
+            .unwrap_or_else(|e| panic!("cannot write {line:?} to the engine: {e}"));
+        Instant::now()
+    }
+
+    /// Writes raw bytes, as they are.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.flush())
+            .unwrap_or_else(|e| panic!("cannot write to the engine: {e}"));
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next stdout line, if one arrives within `timeout`, with its arrival
+    /// time. Every line is checked to be a legal reply form.
+    pub fn recv(&mut self, timeout: Duration) -> Option<(String, Instant)> {
+        match self.lines.recv_timeout(timeout) {
+            Ok((line, at)) => {
+                if let Err(e) = legal_reply(&line) {
+                    panic!("{e}\ntranscript so far: {:#?}", self.transcript);
+                }
+                self.transcript.push(line.clone());
+                Some((line, at))
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// The next line that is not `MESSAGE`/`DEBUG`, within `timeout` in all.
+    pub fn recv_reply(&mut self, timeout: Duration) -> Option<(String, Instant)> {
+        let until = Instant::now() + timeout;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let (line, at) = self.recv(left)?;
+            if !is_chat(&line) {
+                return Some((line, at));
+            }
+        }
+    }
+
+    /// Any line that arrives within `timeout` (None if stdout stays quiet).
+    pub fn quiet_for(&mut self, timeout: Duration) -> Option<String> {
+        self.recv(timeout).map(|(line, _)| line)
+    }
+
+    /// Waits at most `timeout` for the process to exit; kills it otherwise.
+    /// Returns the exit status (None on timeout) and the stderr bytes.
+    pub fn wait_exit(&mut self, timeout: Duration) -> (Option<ExitStatus>, Vec<u8>) {
+        let status = wait_until(&mut self.child, Instant::now() + timeout);
+        if status.is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        self.stdin = None;
+        let stderr = self
+            .stderr
+            .take()
+            .map(|h| h.join().unwrap())
+            .unwrap_or_default();
+        (status, stderr)
+    }
+
+    /// Drains stdout lines still buffered (after exit).
+    pub fn rest(&mut self) -> Vec<String> {
+        let mut rest = Vec::new();
+        while let Ok((line, _)) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            rest.push(line);
+        }
+        rest
+    }
+}
+
+impl Drop for LiveEngine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Whether a line is a `MESSAGE`/`DEBUG` chat line.
+pub fn is_chat(line: &str) -> bool {
+    line.starts_with("MESSAGE ") || line.starts_with("DEBUG ")
+}
+
+/// Parses a move reply `x,y`.
+pub fn parse_move(line: &str) -> Option<(usize, usize)> {
+    if !Regex::new(r"^\d+,\d+$").unwrap().is_match(line) {
+        return None;
+    }
+    let (x, y) = line.split_once(',')?;
+    Some((x.parse().ok()?, y.parse().ok()?))
+}
+
+/// The reply forms an engine may print (PROTOCOL.md, "Replies" and the
+/// Yixin-Board extensions), as anchored patterns.
+const REPLY_FORMS: &[(&str, &str)] = &[
+    ("move", r"^\d{1,2},\d{1,2}$"),
+    ("OK", r"^OK$"),
+    ("ERROR", r"^ERROR \S.*$"),
+    ("UNKNOWN", r"^UNKNOWN \S.*$"),
+    ("MESSAGE", r"^MESSAGE \S.*$"),
+    ("DEBUG", r"^DEBUG \S.*$"),
+    (
+        "ABOUT",
+        r#"^name="[^"]+", version="[^"]*", author="[^"]*", country="[^"]*"(, www="[^"]*")?(, email="[^"]*")?$"#,
+    ),
+    ("FORBID", r"^FORBID (\d{4})*\.$"),
+    ("swap2 moves", r"^\d{1,2},\d{1,2}( \d{1,2},\d{1,2}){1,2}$"),
+    ("SWAP", r"^SWAP$"),
+];
+
+/// Checks that `line` is one of the legal reply forms, has no control
+/// characters, and that any coordinates it holds fit the largest board.
+pub fn legal_reply(line: &str) -> Result<(), String> {
+    if let Some(c) = line.chars().find(|c| c.is_control()) {
+        return Err(format!("control character {c:?} in reply line {line:?}"));
+    }
+    let form = REPLY_FORMS
+        .iter()
+        .find(|(_, pattern)| Regex::new(pattern).unwrap().is_match(line));
+    match form {
+        None => Err(format!("not a legal reply form: {line:?}")),
+        Some((name, _)) if *name == "move" || *name == "swap2 moves" => {
+            for mv in line.split(' ') {
+                let (x, y) = parse_move(mv).unwrap();
+                if x >= MAX_SIZE || y >= MAX_SIZE {
+                    return Err(format!("move off every board: {line:?}"));
+                }
+            }
+            Ok(())
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A small backtracking regular-expression matcher.
+//
+// Supported: literals, `.`, `^`, `$`, classes `[a-z0-9_]` and `[^…]`, escapes
+// `\d \D \w \W \s \S` and `\` + any punctuation, groups `( … )` and
+// `(?: … )` with alternation `|`, quantifiers `* + ? {n} {n,} {n,m}` (greedy).
+// Matching is unanchored, like `regex::Regex::is_match`: use `^` and `$`.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+enum Node {
+    Char(char),
+    Any,
+    Class {
+        ranges: Vec<(char, char)>,
+        negated: bool,
+    },
+    Start,
+    End,
+    Group(Vec<Vec<Node>>),
+    Repeat {
+        node: Box<Node>,
+        min: usize,
+        max: Option<usize>,
+    },
+}
+
+/// A compiled pattern.
+#[derive(Clone, Debug)]
+pub struct Regex {
+    alternatives: Vec<Vec<Node>>,
+}
+
+struct Parser<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    pattern: &'a str,
+}
+
+const DIGITS: &[(char, char)] = &[('0', '9')];
+const WORD: &[(char, char)] = &[('a', 'z'), ('A', 'Z'), ('0', '9'), ('_', '_')];
+const SPACE: &[(char, char)] = &[
+    (' ', ' '),
+    ('\t', '\t'),
+    ('\n', '\n'),
+    ('\r', '\r'),
+    ('\x0b', '\x0c'),
+];
+
+/// The complement of sorted-or-not ranges, over all chars.
+fn complement(ranges: &[(char, char)]) -> Vec<(char, char)> {
+    let mut sorted = ranges.to_vec();
+    sorted.sort();
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for (lo, hi) in sorted {
+        if (lo as u32) > next {
+            out.push((char::from_u32(next).unwrap_or('\0'), prev_char(lo)));
+        }
+        next = next.max(hi as u32 + 1);
+    }
+    if next <= char::MAX as u32 {
+        out.push((char::from_u32(next).unwrap_or('\u{E000}'), char::MAX));
+    }
+    out
+}
+
+fn prev_char(c: char) -> char {
+    let mut v = c as u32 - 1;
+    while char::from_u32(v).is_none() {
+        v -= 1;
+    }
+    char::from_u32(v).unwrap()
+}
+
+impl Parser<'_> {
+    fn fail<T>(&self, what: &str) -> Result<T, String> {
+        Err(format!(
+            "bad pattern {:?} at {}: {what}",
+            self.pattern, self.pos
+        ))
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn alternatives(&mut self) -> Result<Vec<Vec<Node>>, String> {
+        let mut alts = vec![self.sequence()?];
+        while self.peek() == Some('|') {
+            self.pos += 1;
+            alts.push(self.sequence()?);
+        }
+        Ok(alts)
+    }
+
+    fn sequence(&mut self) -> Result<Vec<Node>, String> {
+        let mut seq = Vec::new();
+        while let Some(c) = self.peek() {
+            if c == '|' || c == ')' {
+                break;
+            }
+            let atom = self.atom()?;
+            let atom = self.quantifier(atom)?;
+            seq.push(atom);
+        }
+        Ok(seq)
+    }
+
+    fn number(&mut self) -> Option<usize> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        self.chars[start..self.pos]
+            .iter()
+            .collect::<String>()
+            .parse()
+            .ok()
+    }
+
+    fn quantifier(&mut self, atom: Node) -> Result<Node, String> {
+        let (min, max) = match self.peek() {
+            Some('*') => (0, None),
+            Some('+') => (1, None),
+            Some('?') => (0, Some(1)),
+            Some('{') => {
+                self.pos += 1;
+                let Some(min) = self.number() else {
+                    return self.fail("number expected after {");
+                };
+                let max = if self.peek() == Some(',') {
+                    self.pos += 1;
+                    self.number()
+                } else {
+                    Some(min)
+                };
+                if self.peek() != Some('}') {
+                    return self.fail("} expected");
+                }
+                (min, max)
+            }
+            _ => return Ok(atom),
+        };
+        self.pos += 1;
+        if matches!(atom, Node::Start | Node::End) {
+            return self.fail("quantified anchor");
+        }
+        Ok(Node::Repeat {
+            node: Box::new(atom),
+            min,
+            max,
+        })
+    }
+
+    fn escape_class(c: char) -> Option<Vec<(char, char)>> {
+        match c {
+            'd' => Some(DIGITS.to_vec()),
+            'D' => Some(complement(DIGITS)),
+            'w' => Some(WORD.to_vec()),
+            'W' => Some(complement(WORD)),
+            's' => Some(SPACE.to_vec()),
+            'S' => Some(complement(SPACE)),
+            _ => None,
+        }
+    }
+
+    fn escaped_char(&self, c: char) -> Result<char, String> {
+        match c {
+            't' => Ok('\t'),
+            'n' => Ok('\n'),
+            'r' => Ok('\r'),
+            c if !c.is_alphanumeric() => Ok(c),
+            _ => self.fail("unsupported escape"),
+        }
+    }
+
+    fn atom(&mut self) -> Result<Node, String> {
+        let c = self.peek().unwrap();
+        self.pos += 1;
+        Ok(match c {
+            '.' => Node::Any,
+            '^' => Node::Start,
+            '$' => Node::End,
+            '(' => {
+                if self.chars[self.pos..].starts_with(&['?', ':']) {
+                    self.pos += 2;
+                }
+                let alts = self.alternatives()?;
+                if self.peek() != Some(')') {
+                    return self.fail(") expected");
+                }
+                self.pos += 1;
+                Node::Group(alts)
+            }
+            '[' => self.class()?,
+            '\\' => {
+                let Some(e) = self.peek() else {
+                    return self.fail("pattern ends in \\");
+                };
+                self.pos += 1;
+                match Parser::escape_class(e) {
+                    Some(ranges) => Node::Class {
+                        ranges,
+                        negated: false,
+                    },
+                    None => Node::Char(self.escaped_char(e)?),
+                }
+            }
+            '*' | '+' | '?' | '{' => return self.fail("nothing to repeat"),
+            c => Node::Char(c),
+        })
+    }
+
+    fn class(&mut self) -> Result<Node, String> {
+        let negated = self.peek() == Some('^');
+        if negated {
+            self.pos += 1;
+        }
+        let mut ranges = Vec::new();
+        let mut first = true;
+        loop {
+            let Some(c) = self.peek() else {
+                return self.fail("] expected");
+            };
+            self.pos += 1;
+            if c == ']' && !first {
+                break;
+            }
+            first = false;
+            let lo = if c == '\\' {
+                let Some(e) = self.peek() else {
+                    return self.fail("class ends in \\");
+                };
+                self.pos += 1;
+                if let Some(r) = Parser::escape_class(e) {
+                    ranges.extend(r);
+                    continue;
+                }
+                self.escaped_char(e)?
+            } else {
+                c
+            };
+            let is_range =
+                self.peek() == Some('-') && self.chars.get(self.pos + 1).is_some_and(|&n| n != ']');
+            if is_range {
+                self.pos += 1;
+                let mut hi = self.peek().unwrap();
+                self.pos += 1;
+                if hi == '\\' {
+                    let Some(e) = self.peek() else {
+                        return self.fail("class ends in \\");
+                    };
+                    self.pos += 1;
+                    hi = self.escaped_char(e)?;
+                }
+                if hi < lo {
+                    return self.fail("reversed range");
+                }
+                ranges.push((lo, hi));
+            } else {
+                ranges.push((lo, lo));
+            }
+        }
+        Ok(Node::Class { ranges, negated })
+    }
+}
+
+impl Regex {
+    /// Compiles `pattern`, or says what is wrong with it.
+    pub fn new(pattern: &str) -> Result<Regex, String> {
+        let mut parser = Parser {
+            chars: pattern.chars().collect(),
+            pos: 0,
+            pattern,
+        };
+        let alternatives = parser.alternatives()?;
+        if parser.pos != parser.chars.len() {
+            return parser.fail("unbalanced )");
+        }
+        Ok(Regex { alternatives })
+    }
+
+    /// Whether the pattern matches anywhere in `text`.
+    pub fn is_match(&self, text: &str) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        let m = Matcher { text: &chars };
+        (0..=chars.len()).any(|start| {
+            self.alternatives
+                .iter()
+                .any(|alt| m.sequence(alt, start, &mut |_| true))
+        })
+    }
+}
+
+struct Matcher<'t> {
+    text: &'t [char],
+}
+
+type Cont<'k> = &'k mut dyn FnMut(usize) -> bool;
+
+impl Matcher<'_> {
+    fn sequence(&self, seq: &[Node], pos: usize, k: Cont) -> bool {
+        match seq.split_first() {
+            None => k(pos),
+            Some((node, rest)) => self.node(node, pos, &mut |p| self.sequence(rest, p, k)),
+        }
+    }
+
+    fn node(&self, node: &Node, pos: usize, k: Cont) -> bool {
+        let here = self.text.get(pos).copied();
+        match node {
+            Node::Char(c) => here == Some(*c) && k(pos + 1),
+            Node::Any => here.is_some() && k(pos + 1),
+            Node::Class { ranges, negated } => match here {
+                Some(c) => {
+                    let inside = ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
+                    inside != *negated && k(pos + 1)
+                }
+                None => false,
+            },
+            Node::Start => pos == 0 && k(pos),
+            Node::End => pos == self.text.len() && k(pos),
+            Node::Group(alts) => alts.iter().any(|alt| self.sequence(alt, pos, k)),
+            Node::Repeat { node, min, max } => self.repeat(node, *min, *max, 0, pos, k),
+        }
+    }
+
+    fn repeat(
+        &self,
+        node: &Node,
+        min: usize,
+        max: Option<usize>,
+        count: usize,
+        pos: usize,
+        k: Cont,
+    ) -> bool {
+        if max.is_none_or(|m| count < m) {
+            let more = self.node(node, pos, &mut |p| {
+                // An empty match only counts towards the minimum (no loops).
+                (p != pos || count < min) && self.repeat(node, min, max, count + 1, p, k)
+            });
+            if more {
+                return true;
+            }
+        }
+        count >= min && k(pos)
+    }
+}
+
+/// A board kept by a test to check the engine's moves (freestyle rules).
+pub struct TestBoard {
+    pub width: usize,
+    pub height: usize,
+    cells: Vec<u8>,
+}
+
+impl TestBoard {
+    /// An empty board.
+    pub fn new(width: usize, height: usize) -> TestBoard {
+        TestBoard {
+            width,
+            height,
+            cells: vec![0; width * height],
+        }
+    }
+
+    /// The stone on a cell: 0 empty, otherwise the player number.
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        self.cells[y * self.width + x]
+    }
+
+    /// Whether `(x, y)` is on the board and empty.
+    pub fn is_free(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height && self.get(x, y) == 0
+    }
+
+    /// Puts `player`'s stone on a free cell.
+    pub fn put(&mut self, x: usize, y: usize, player: u8) {
+        assert!(self.is_free(x, y), "{x},{y} is not free");
+        self.cells[y * self.width + x] = player;
+    }
+
+    /// The empty cells.
+    pub fn free_cells(&self) -> Vec<(usize, usize)> {
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.get(x, y) == 0)
+            .collect()
+    }
+
+    /// Whether the stone on `(x, y)` is part of five or more in a row.
+    pub fn makes_five(&self, x: usize, y: usize) -> bool {
+        self.longest_line(x, y) >= 5
+    }
+
+    /// The longest line `player` would have through the free cell `(x, y)`.
+    pub fn line_if(&self, x: usize, y: usize, player: u8) -> usize {
+        let mut board = TestBoard {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+        };
+        board.put(x, y, player);
+        board.longest_line(x, y)
+    }
+
+    /// The longest line of stones through the stone on `(x, y)`.
+    pub fn longest_line(&self, x: usize, y: usize) -> usize {
+        let player = self.get(x, y);
+        if player == 0 {
+            return 0;
+        }
+        [(1isize, 0isize), (0, 1), (1, 1), (1, -1)]
+            .iter()
+            .map(|&(dx, dy)| {
+                let mut count = 1;
+                for sign in [1isize, -1] {
+                    let (mut cx, mut cy) = (x as isize, y as isize);
+                    loop {
+                        cx += dx * sign;
+                        cy += dy * sign;
+                        if cx < 0
+                            || cy < 0
+                            || cx >= self.width as isize
+                            || cy >= self.height as isize
+                            || self.get(cx as usize, cy as usize) != player
+                        {
+                            break;
+                        }
+                        count += 1;
+                    }
+                }
+                count
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Checks the regex matcher on known cases (called from a test).
+pub fn regex_self_test() {
+    let cases: &[(&str, &str, bool)] = &[
+        (r"^\d+,\d+$", "7,7", true),
+        (r"^\d+,\d+$", "7,7 ", false),
+        (r"^\d+,\d+$", "a7,7", false),
+        (r"^(2,7|7,7)$", "7,7", true),
+        (r"^(2,7|7,7)$", "2,7", true),
+        (r"^(2,7|7,7)$", "12,7", false),
+        (r"^[6-8],[6-8]$", "7,8", true),
+        (r"^[^x]+$", "abc", true),
+        (r"^[^x]+$", "axc", false),
+        (r"^FORBID (\d{4})*\.$", "FORBID 07080911.", true),
+        (r"^FORBID (\d{4})*\.$", "FORBID 0708091.", false),
+        (r"^FORBID (\d{4})*\.$", "FORBID .", true),
+        (r"^a{2,3}$", "aaaa", false),
+        (r"^a{2,3}$", "aaa", true),
+        (r"^a{2,}$", "aaaaa", true),
+        (r"^(a?)*b$", "aab", true),
+        (r"^(?:ab|a)*c$", "abac", true),
+        (r"ERROR", "xx ERROR yy", true),
+        (r"^\S+ \s*x$", "ab  x", true),
+        (r"^[\w.-]+$", "a_b.c-d", true),
+        (r"^.*$", "", true),
+        (r#"^name="[^"]+""#, r#"name="Wuzi", v"#, true),
+    ];
+    for &(pattern, text, expected) in cases {
+        let re = Regex::new(pattern).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(re.is_match(text), expected, "{pattern:?} on {text:?}");
+    }
+    for bad in ["(a", "a)", "[a", "*a", r"\q", "a{x}"] {
+        assert!(Regex::new(bad).is_err(), "{bad:?} should not compile");
+    }
+}
