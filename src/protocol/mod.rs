@@ -18,9 +18,12 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
+use crate::board::{Board, Pos};
+use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::Swap2;
+use crate::search::time::Budget;
 use crate::search::tt::Tt;
-use crate::search::{nearest_free_cell, SearchResult, Searcher};
+use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher};
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 /// Stack size of the search thread (the search recurses up to `MAX_PLY`).
@@ -73,6 +76,44 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, events: Sender<Event>
     });
 }
 
+/// Finds the `n` best root moves one after another, each search leaving out
+/// the moves already found and taking an equal share of the time left.
+fn n_best(
+    board: &Board,
+    tt: &mut Tt,
+    stop: &AtomicBool,
+    limits: Limits,
+    n: usize,
+) -> Vec<SearchResult> {
+    let mut results: Vec<SearchResult> = Vec::new();
+    let mut found: Vec<Pos> = Vec::new();
+    let mut candidates = MoveList::default();
+    generate(&mut board.clone(), &mut candidates);
+    let n = n.min(candidates.len()).max(1);
+    for i in 0..n {
+        let elapsed = limits.start.elapsed();
+        let share = |d: std::time::Duration| d.saturating_sub(elapsed) / (n - i) as u32;
+        let part = Limits {
+            start: Instant::now(),
+            budget: Budget {
+                soft: share(limits.budget.soft),
+                hard: share(limits.budget.hard),
+            },
+            ..limits
+        };
+        let result = Searcher::new(board, tt, stop, part)
+            .excluding(&found)
+            .run(None);
+        let Some(best) = result.best else { break };
+        found.push(best);
+        results.push(result);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    results
+}
+
 fn spawn_search(
     job: ThinkJob,
     stop: Arc<AtomicBool>,
@@ -100,7 +141,8 @@ fn spawn_search(
                     };
                     Outcome::Swap2(swap2.decide(&board, &mut rng))
                 }
-                _ => Outcome::Search(
+                ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, &stop, limits, n)),
+                ThinkKind::Play => Outcome::Search(
                     Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng)),
                 ),
             }));

@@ -42,8 +42,9 @@ enum Owner {
 pub enum ThinkKind {
     /// Play the move and answer it.
     Play,
-    /// Answer the move without playing it (`YXNBEST`).
-    Analyse,
+    /// Find the n best moves, report them and answer the best without
+    /// playing it (`YXNBEST n`).
+    NBest(usize),
     /// Decide under the swap2 opening rule (`SWAP2BOARD`).
     Swap2,
 }
@@ -52,6 +53,8 @@ pub enum ThinkKind {
 pub enum Outcome {
     /// A searched move.
     Search(SearchResult),
+    /// The n best moves, best first.
+    NBest(Vec<SearchResult>),
     /// A swap2 decision (`None` if the stone count allows none).
     Swap2(Option<Swap2Answer>),
 }
@@ -151,6 +154,37 @@ struct PendingBlock {
     kind: BlockKind,
     stones: Vec<(usize, usize, Option<u8>)>,
     error: Option<String>,
+}
+
+/// One line describing a search: depth, score, nodes, speed, time and PV.
+fn summary(result: &SearchResult) -> String {
+    let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
+    let ms = result.elapsed.as_millis();
+    let nps = result.nodes as u128 * 1000 / ms.max(1);
+    format!(
+        "depth {} score {} nodes {} nps {} time {} ms pv {}",
+        result.depth,
+        result.score_text(),
+        result.nodes,
+        nps,
+        ms,
+        pv.join(" ")
+    )
+}
+
+/// `YXNBEST`: a `MESSAGE` line per move found, best first, then the best move.
+fn finish_nbest(results: &[SearchResult]) -> Vec<String> {
+    let mut replies: Vec<String> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.best.is_some())
+        .map(|(i, r)| format!("MESSAGE nbest {} {}", i + 1, summary(r)))
+        .collect();
+    match results.first().and_then(|r| r.best) {
+        Some(best) => replies.push(best.to_string()),
+        None => replies.push("ERROR no legal move".to_string()),
+    }
+    replies
 }
 
 /// The protocol session.
@@ -288,11 +322,11 @@ impl Session {
                     ..Response::default()
                 }
             }
-            Command::NBest { .. } => {
+            Command::NBest { n } => {
                 if self.size.is_none() {
                     return Response::error("no game started: send START first");
                 }
-                self.think(ThinkKind::Analyse, received)
+                self.think(ThinkKind::NBest(n), received)
             }
         }
     }
@@ -438,24 +472,14 @@ impl Session {
         let result = match outcome {
             Outcome::Search(result) => result,
             Outcome::Swap2(answer) => return self.finish_swap2(answer),
+            Outcome::NBest(results) => return finish_nbest(&results),
         };
         let Some(best) = result.best else {
             return vec!["ERROR no legal move".to_string()];
         };
         let mut replies = Vec::new();
         if self.settings.show_detail {
-            let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
-            let ms = result.elapsed.as_millis();
-            let nps = result.nodes as u128 * 1000 / ms.max(1);
-            replies.push(format!(
-                "MESSAGE depth {} score {} nodes {} nps {} time {} ms pv {}",
-                result.depth,
-                result.score_text(),
-                result.nodes,
-                nps,
-                ms,
-                pv.join(" ")
-            ));
+            replies.push(format!("MESSAGE {}", summary(&result)));
         }
         if kind == ThinkKind::Play {
             self.stones.push((best, Owner::Me));

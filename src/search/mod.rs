@@ -113,6 +113,7 @@ pub struct Searcher<'a> {
     nodes: u64,
     stopped: bool,
     move_lists: Vec<MoveList>,
+    excluded: Vec<Pos>,
 }
 
 impl<'a> Searcher<'a> {
@@ -127,7 +128,14 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             stopped: false,
             move_lists,
+            excluded: Vec::new(),
         }
+    }
+
+    /// Leaves these moves out at the root (for finding the n best moves).
+    pub fn excluding(mut self, moves: &[Pos]) -> Self {
+        self.excluded = moves.to_vec();
+        self
     }
 
     fn check_limits(&mut self) {
@@ -145,6 +153,7 @@ impl<'a> Searcher<'a> {
         self.tt.new_search();
         let mut root = MoveList::default();
         generate(&mut self.board, &mut root);
+        root.retain(|p| !self.excluded.contains(&p));
         let us = self.board.side_to_move();
         let mut result = SearchResult {
             best: None,
@@ -154,8 +163,19 @@ impl<'a> Searcher<'a> {
             elapsed: Duration::ZERO,
             pv: Vec::new(),
         };
+        // A five wins now (even when the opponent has a four, so it is not
+        // among the blocks generated).
+        let board = &self.board;
+        let five = board.cells().find(|&p| {
+            board.is_empty(p) && board.threat(p, us) == Threat::Five && !self.excluded.contains(&p)
+        });
+        if five.is_some() {
+            result.best = five;
+            result.score = MATE - 1;
+            return self.finish(result);
+        }
         if root.is_empty() {
-            result.best = nearest_free_cell(&mut self.board);
+            result.best = nearest_free_cell(&mut self.board).filter(|p| !self.excluded.contains(p));
             return self.finish(result);
         }
         if let Some(rng) = rng {
@@ -165,16 +185,7 @@ impl<'a> Searcher<'a> {
         }
         root.sort(None);
         result.best = Some(root.as_slice()[0].pos);
-        // A five wins now (even when the opponent has a four, so it is not
-        // among the blocks generated); a single legal move needs no thought.
-        if self.board.threat_count(us, Threat::Five) > 0 {
-            let board = &self.board;
-            result.best = board
-                .cells()
-                .find(|&p| board.is_empty(p) && board.threat(p, us) == Threat::Five);
-            result.score = MATE - 1;
-            return self.finish(result);
-        }
+        // A single legal move needs no thought.
         if root.len() == 1 {
             return self.finish(result);
         }

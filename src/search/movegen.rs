@@ -7,6 +7,7 @@
 //!
 //! Renju's black never gets a forbidden point.
 
+use crate::board::pattern::Pattern;
 use crate::board::{Board, Color, Pos, Threat, MAX_MOVES};
 use crate::rules::renju;
 
@@ -53,6 +54,18 @@ impl MoveList {
     /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Keeps only the moves for which `keep` holds.
+    pub fn retain(&mut self, mut keep: impl FnMut(Pos) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(self.moves[i].pos) {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
     }
 
     fn push(&mut self, pos: Pos, score: i32) {
@@ -125,6 +138,12 @@ pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
     2 * board.value(pos, us) + board.value(pos, us.opponent())
 }
 
+/// Whether a stone of `color` on `pos` makes a four or better on some line.
+#[inline]
+fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
+    (0..4).any(|d| board.pattern(pos, color, d) >= Pattern::Block4)
+}
+
 /// Fills `list` with the moves the side to move should consider, scored for
 /// ordering but not sorted.
 pub fn generate(board: &mut Board, list: &mut MoveList) {
@@ -141,7 +160,10 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
             let wanted = match situation {
                 Situation::FacingFour => board.threat(pos, them) == Threat::Five,
                 Situation::FacingThree => {
-                    board.threat(pos, us) >= Threat::Four || board.threat(pos, them) >= Threat::Four
+                    // The opponent's cells are judged by line, not by class:
+                    // a point forbidden to renju's black can still be the one
+                    // that breaks black's three.
+                    board.threat(pos, us) >= Threat::Four || makes_four(board, pos, them)
                 }
                 Situation::Free => board.has_neighbour(pos),
             };
