@@ -27,11 +27,11 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    data: u64,
-}
+/// One slot: the position key and the packed entry. A plain array, so a new
+/// table is allocated already zeroed (no page is touched before it is used).
+type Slot = [u64; 2];
+const KEY: usize = 0;
+const DATA: usize = 1;
 
 /// Bytes one table slot takes.
 pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
@@ -46,7 +46,7 @@ impl Tt {
     /// A table taking at most `bytes` bytes (at least one slot; a power of two).
     pub fn new(bytes: usize) -> Tt {
         Tt {
-            slots: vec![Slot::default(); Tt::slot_count(bytes)],
+            slots: vec![[0; 2]; Tt::slot_count(bytes)],
             generation: 0,
         }
     }
@@ -72,7 +72,7 @@ impl Tt {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        self.slots.iter_mut().for_each(|s| *s = [0; 2]);
         self.generation = 0;
     }
 
@@ -90,10 +90,10 @@ impl Tt {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slots[self.index(key)];
-        if slot.key != key || slot.data == 0 {
+        if slot[KEY] != key || slot[DATA] == 0 {
             return None;
         }
-        let d = slot.data;
+        let d = slot[DATA];
         let mv = (d & 0xFFFF) as u16;
         let bound = match (d >> 40) & 3 {
             1 => Bound::Upper,
@@ -113,16 +113,16 @@ impl Tt {
     pub fn store(&mut self, key: u64, best: Option<Pos>, score: i32, depth: i32, bound: Bound) {
         let idx = self.index(key);
         let old = self.slots[idx];
-        let old_generation = ((old.data >> 48) & 0xFF) as u8;
-        let old_depth = ((old.data >> 32) & 0xFF) as u8 as i8 as i32;
-        if old.key == key || old_generation != self.generation || depth >= old_depth {
+        let old_generation = ((old[DATA] >> 48) & 0xFF) as u8;
+        let old_depth = ((old[DATA] >> 32) & 0xFF) as u8 as i8 as i32;
+        if old[KEY] == key || old_generation != self.generation || depth >= old_depth {
             let mv = best.map_or(0, |p| p.0) as u64;
             let data = mv
                 | ((score as i16 as u16 as u64) << 16)
                 | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 32)
                 | ((bound as u64) << 40)
                 | ((self.generation as u64) << 48);
-            self.slots[idx] = Slot { key, data };
+            self.slots[idx] = [key, data];
         }
     }
 }
