@@ -9,6 +9,15 @@
 //!
 //! Timing bounds are deliberately generous (the suite must not flake on a
 //! loaded two-core machine): they check behaviour, they are not benchmarks.
+//!
+//! `WUZI_ENGINE="wine target/x86_64-pc-windows-gnu/release/pbrain-wuzi.exe"`
+//! runs all of this against another engine command (split on whitespace)
+//! instead of the binary cargo built (`scripts/build-windows.sh --test`).
+//! Then Wine's own stderr lines (`fixme:`/`err:` channels, `wine:` notices,
+//! `wine client error:`; `common::is_wine_noise`) are dropped before
+//! "stderr is empty" is checked, and the deadlines get an allowance for
+//! Wine's slow process start (`common::allowance`); without `WUZI_ENGINE`
+//! nothing changes.
 
 mod common;
 
@@ -17,7 +26,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use common::{is_chat, legal_reply, parse_move, run_engine, LiveEngine, Logging, Regex, TestBoard};
+use common::{
+    allowance, is_chat, is_wine_noise, legal_reply, parse_move, run_engine, wine_report,
+    LiveEngine, Logging, Regex, TestBoard,
+};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -31,6 +43,21 @@ const STARTUP: Duration = Duration::from_secs(5);
 const PROMPT: Duration = Duration::from_secs(2);
 /// Slack added to a move's time budget before its reply counts as late.
 const SLACK: Duration = Duration::from_millis(300);
+
+/// [`STARTUP`], plus the start-up allowance of a `WUZI_ENGINE` command.
+fn startup() -> Duration {
+    STARTUP + allowance().start
+}
+
+/// [`PROMPT`], plus the reply allowance of a `WUZI_ENGINE` command.
+fn prompt() -> Duration {
+    PROMPT + allowance().reply
+}
+
+/// [`SLACK`], plus the reply allowance of a `WUZI_ENGINE` command.
+fn slack() -> Duration {
+    SLACK + allowance().reply
+}
 
 /// The timing-sensitive tests run one at a time, so they do not compete for
 /// the CPU with each other (the scripted cases use both cores).
@@ -248,6 +275,33 @@ fn case_files_are_complete() {
     assert!(attributes.lines().any(|l| l.trim() == "*.in -text"));
 }
 
+/// What the `WUZI_ENGINE` mode drops from stderr: Wine's lines, never the
+/// engine's (a logged panic, a `thread 'main' panicked` message).
+#[test]
+fn wine_noise_filter_works() {
+    for noise in [
+        "0024:fixme:ntdll:NtQuerySystemInformation info_class SYSTEM_PERFORMANCE_INFORMATION",
+        "0110:err:module:import_dll Library bcryptprimitives.dll not found",
+        "fixme:heap:RtlSetHeapInformation 0x0 1 0x0 0 stub",
+        "0024:0028:warn:seh:dispatch_exception unhandled",
+        "1234.567:0024:fixme:ver:GetCurrentPackageId stub\r",
+        "wine: created the configuration directory '/tmp/wineprefix'",
+        "wine client error:604: sendmsg: Socket operation on non-socket",
+        "it looks like wine32 is missing, you should install it.",
+    ] {
+        assert!(is_wine_noise(noise), "{noise:?} is Wine's");
+    }
+    for engine in [
+        "[2024-06-01T12:00:00Z ERROR wuzi::protocol] internal error: panic",
+        "thread 'main' panicked at src/main.rs:1:1:",
+        "called `Result::unwrap()` on an `Err` value: x",
+        "error: unexpected argument",
+        "",
+    ] {
+        assert!(!is_wine_noise(engine), "{engine:?} is the engine's");
+    }
+}
+
 #[test]
 fn regex_matcher_works() {
     common::regex_self_test();
@@ -359,7 +413,7 @@ fn quiet_position(engine: &mut LiveEngine, board: &mut TestBoard) {
 fn start_thinking(engine: &mut LiveEngine) -> TestBoard {
     let mut board = TestBoard::new(15, 15);
     engine.send("START 15");
-    expect_reply(engine, "OK", STARTUP);
+    expect_reply(engine, "OK", startup());
     engine.send("INFO timeout_turn 60000");
     quiet_position(engine, &mut board);
     engine.send("TURN 11,11");
@@ -375,16 +429,17 @@ fn start_thinking(engine: &mut LiveEngine) -> TestBoard {
 fn assert_clean_exit(engine: &mut LiveEngine, within: Duration, what: &str) {
     let started = Instant::now();
     let (status, stderr) = engine.wait_exit(within);
+    let wine = wine_report(&engine.wine_stderr);
     let Some(status) = status else {
         panic!(
-            "{what}: the engine did not exit within {within:?}; transcript: {:#?}",
+            "{what}: the engine did not exit within {within:?}; transcript: {:#?}{wine}",
             engine.transcript
         );
     };
-    assert!(status.success(), "{what}: exit status {status}");
+    assert!(status.success(), "{what}: exit status {status}{wine}");
     assert!(
         stderr.is_empty(),
-        "{what}: stderr not empty: {}",
+        "{what}: stderr not empty: {}{wine}",
         String::from_utf8_lossy(&stderr)
     );
     let rest = engine.rest();
@@ -405,10 +460,10 @@ fn live_startup_is_silent_and_about_comes_first() {
         panic!("the engine printed {line:?} at start-up");
     }
     engine.send("ABOUT");
-    let (line, _) = engine.recv(STARTUP).expect("no ABOUT reply");
+    let (line, _) = engine.recv(startup()).expect("no ABOUT reply");
     assert!(line.starts_with("name=\"Wuzi\""), "{line:?}");
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END");
+    assert_clean_exit(&mut engine, prompt(), "END");
 }
 
 #[test]
@@ -417,7 +472,7 @@ fn live_end_while_thinking_exits_at_once() {
     let mut engine = live_engine();
     start_thinking(&mut engine);
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END while thinking");
+    assert_clean_exit(&mut engine, prompt(), "END while thinking");
 }
 
 #[test]
@@ -426,7 +481,7 @@ fn live_end_of_input_while_thinking_exits_at_once() {
     let mut engine = live_engine();
     start_thinking(&mut engine);
     engine.close_stdin();
-    assert_clean_exit(&mut engine, PROMPT, "end of input while thinking");
+    assert_clean_exit(&mut engine, prompt(), "end of input while thinking");
 }
 
 #[test]
@@ -435,22 +490,22 @@ fn live_yxstop_and_stop_answer_at_once() {
     let mut engine = live_engine();
     let mut board = start_thinking(&mut engine);
     let sent = engine.send("YXSTOP");
-    let (_, at) = expect_move(&mut engine, &mut board, 1, PROMPT);
-    assert!(at - sent < PROMPT);
+    let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
+    assert!(at - sent < prompt());
     // The game goes on, and STOP works the same way.
     engine.send("TURN 0,14");
     board.put(0, 14, 2);
     std::thread::sleep(Duration::from_millis(400));
     let sent = engine.send("stop");
-    let (_, at) = expect_move(&mut engine, &mut board, 1, PROMPT);
-    assert!(at - sent < PROMPT);
+    let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
+    assert!(at - sent < prompt());
     // A stop with nothing to stop gets no reply.
     engine.send("YXSTOP");
     if let Some(line) = engine.quiet_for(Duration::from_millis(300)) {
         panic!("YXSTOP while idle printed {line:?}");
     }
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END");
+    assert_clean_exit(&mut engine, prompt(), "END");
 }
 
 #[test]
@@ -459,14 +514,14 @@ fn live_info_timeout_turn_zero_answers_at_once() {
     let mut engine = live_engine();
     let mut board = start_thinking(&mut engine);
     engine.send("INFO timeout_turn 0");
-    expect_move(&mut engine, &mut board, 1, PROMPT);
+    expect_move(&mut engine, &mut board, 1, prompt());
     // The setting stays: the next move comes at once too.
     let sent = engine.send("TURN 0,14");
     board.put(0, 14, 2);
-    let (_, at) = expect_move(&mut engine, &mut board, 1, SLACK);
-    assert!(at - sent < SLACK);
+    let (_, at) = expect_move(&mut engine, &mut board, 1, slack());
+    assert!(at - sent < slack());
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END");
+    assert_clean_exit(&mut engine, prompt(), "END");
 }
 
 #[test]
@@ -475,7 +530,7 @@ fn live_no_game_time_left_answers_at_once() {
     let mut engine = live_engine();
     let mut board = TestBoard::new(15, 15);
     engine.send("START 15");
-    expect_reply(&mut engine, "OK", STARTUP);
+    expect_reply(&mut engine, "OK", startup());
     engine.send("INFO timeout_turn 30000");
     engine.send("INFO timeout_match 1000");
     quiet_position(&mut engine, &mut board);
@@ -483,20 +538,25 @@ fn live_no_game_time_left_answers_at_once() {
     engine.send("INFO time_left 1000");
     engine.send("TURN 11,11");
     board.put(11, 11, 2);
-    expect_move(&mut engine, &mut board, 1, Duration::from_secs(3));
+    expect_move(
+        &mut engine,
+        &mut board,
+        1,
+        Duration::from_secs(3) + allowance().reply,
+    );
     for (time_left, turn) in [("0", (0, 14)), ("-50", (14, 0))] {
         engine.send(&format!("INFO time_left {time_left}"));
         let sent = engine.send(&format!("TURN {},{}", turn.0, turn.1));
         board.put(turn.0, turn.1, 2);
-        let (_, at) = expect_move(&mut engine, &mut board, 1, PROMPT);
+        let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
         assert!(
-            at - sent < SLACK,
+            at - sent < slack(),
             "time_left {time_left}: the move took {:?}",
             at - sent
         );
     }
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END");
+    assert_clean_exit(&mut engine, prompt(), "END");
 }
 
 /// Commands other than END/STOP/INFO that arrive while the engine thinks are
@@ -507,7 +567,7 @@ fn live_commands_while_thinking_wait_for_the_move() {
     let mut engine = live_engine();
     let mut board = TestBoard::new(15, 15);
     engine.send("START 15");
-    expect_reply(&mut engine, "OK", STARTUP);
+    expect_reply(&mut engine, "OK", startup());
     engine.send("INFO timeout_turn 600");
     quiet_position(&mut engine, &mut board);
     engine.send("TURN 11,11");
@@ -516,15 +576,15 @@ fn live_commands_while_thinking_wait_for_the_move() {
     engine.send("FROBNICATE");
     engine.send("TURN 11,11");
     let budget = Duration::from_millis(600);
-    expect_move(&mut engine, &mut board, 1, budget + SLACK);
-    let (about, _) = engine.recv_reply(PROMPT).expect("no ABOUT reply");
+    expect_move(&mut engine, &mut board, 1, budget + slack());
+    let (about, _) = engine.recv_reply(prompt()).expect("no ABOUT reply");
     assert!(about.starts_with("name="), "{about:?}");
-    let (unknown, _) = engine.recv_reply(PROMPT).expect("no UNKNOWN reply");
+    let (unknown, _) = engine.recv_reply(prompt()).expect("no UNKNOWN reply");
     assert!(unknown.starts_with("UNKNOWN "), "{unknown:?}");
-    let (occupied, _) = engine.recv_reply(PROMPT).expect("no ERROR reply");
+    let (occupied, _) = engine.recv_reply(prompt()).expect("no ERROR reply");
     assert!(occupied.starts_with("ERROR "), "{occupied:?}");
     engine.send("END");
-    assert_clean_exit(&mut engine, PROMPT, "END");
+    assert_clean_exit(&mut engine, prompt(), "END");
 }
 
 /// The test's move (it plays 2, the engine 1): a five if it has one, else a
@@ -565,10 +625,10 @@ fn live_full_game_within_time() {
         let mut engine = live_engine();
         let mut board = TestBoard::new(size, size);
         let sent = engine.send(&format!("START {size}"));
-        let (line, at) = engine.recv_reply(STARTUP).expect("no START reply");
+        let (line, at) = engine.recv_reply(startup()).expect("no START reply");
         assert_eq!(line, "OK");
         assert!(
-            at - sent < Duration::from_secs(1),
+            at - sent < Duration::from_secs(1) + allowance().start,
             "START took {:?}",
             at - sent
         );
@@ -595,10 +655,10 @@ fn live_full_game_within_time() {
             }
             engine.send(&format!("INFO time_left {time_left}"));
             let sent = engine.send(&format!("TURN {x},{y}"));
-            let ((ex, ey), at) = expect_move(&mut engine, &mut board, 1, budget + SLACK);
+            let ((ex, ey), at) = expect_move(&mut engine, &mut board, 1, budget + slack());
             let took = at - sent;
             assert!(
-                took <= budget + SLACK,
+                took <= budget + slack(),
                 "move {} took {took:?}; transcript: {:#?}",
                 moves + 1,
                 engine.transcript
@@ -613,6 +673,6 @@ fn live_full_game_within_time() {
         assert!(moves >= 4, "{outcome} after {moves} moves");
         println!("{size}x{size}: {outcome} after {moves} moves, slowest reply {slowest:?}");
         engine.send("END");
-        assert_clean_exit(&mut engine, PROMPT, "END after the game");
+        assert_clean_exit(&mut engine, prompt(), "END after the game");
     }
 }

@@ -59,7 +59,7 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, events: Sender<Event>
                     b'\n' if after_cr => {}
                     b'\n' | b'\r' => {
                         if !emit(&mut line) {
-                            return;
+                            idle_forever();
                         }
                     }
                     _ => line.push(byte),
@@ -69,11 +69,21 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, events: Sender<Event>
             let used = buf.len();
             input.consume(used);
         }
-        if !line.is_empty() && !emit(&mut line) {
-            return;
+        if line.is_empty() || emit(&mut line) {
+            let _ = events.send(Event::Eof);
         }
-        let _ = events.send(Event::Eof);
+        idle_forever()
     });
+}
+
+/// Parks the calling thread for good. The helper threads never end on their
+/// own: under Wine a thread ending while the main thread exits the process
+/// can get the process killed (seen in about 1 run in 20 of the protocol
+/// tests), so they stay parked until the process is gone.
+fn idle_forever() -> ! {
+    loop {
+        std::thread::park();
+    }
 }
 
 /// Finds the `n` best root moves one after another, each search leaving out
@@ -114,62 +124,74 @@ fn n_best(
     results
 }
 
-fn spawn_search(
-    job: ThinkJob,
-    stop: Arc<AtomicBool>,
-    events: Sender<Event>,
-) -> std::io::Result<()> {
+/// A search for the worker thread: the job and its stop flag.
+type Request = (ThinkJob, Arc<AtomicBool>);
+
+/// Starts the one search thread: it runs each job it receives and reports
+/// the outcome as an event.
+fn spawn_worker(events: Sender<Event>) -> std::io::Result<Sender<Request>> {
+    let (jobs_tx, jobs) = channel::<Request>();
     std::thread::Builder::new()
         .name("search".into())
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
-            let ThinkJob {
-                board,
-                limits,
-                mut tt,
-                seed,
-                kind,
-            } = job;
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            // A bug in the search must not leave the manager without a move.
-            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
-                ThinkKind::Swap2 => {
-                    let mut swap2 = Swap2 {
-                        tt: &mut tt,
-                        stop: &stop,
-                        limits,
-                    };
-                    Outcome::Swap2(swap2.decide(&board, &mut rng))
+            while let Ok((job, stop)) = jobs.recv() {
+                let done = run_job(job, &stop);
+                if events.send(Event::Done(Box::new(done))).is_err() {
+                    break;
                 }
-                ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, &stop, limits, n)),
-                ThinkKind::Play => Outcome::Search(
-                    Searcher::new(&board, &mut tt, &stop, limits).run(Some(&mut rng)),
-                ),
-            }));
-            let outcome = searched.unwrap_or_else(|_| {
-                let mut board = board.clone();
-                Outcome::Search(SearchResult {
-                    best: nearest_free_cell(&mut board),
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    elapsed: limits.start.elapsed(),
-                    pv: Vec::new(),
-                })
-            });
-            if let Outcome::Search(result) = &outcome {
-                log::info!(
-                    "depth {} score {} nodes {} time {:?} best {:?}",
-                    result.depth,
-                    result.score_text(),
-                    result.nodes,
-                    result.elapsed,
-                    result.best.map(|p| p.to_string())
-                );
             }
-            let _ = events.send(Event::Done(Box::new((outcome, tt, kind))));
+            idle_forever()
+        })?;
+    Ok(jobs_tx)
+}
+
+/// Runs one job; a panic in the search still yields a legal move.
+fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
+    let ThinkJob {
+        board,
+        limits,
+        mut tt,
+        seed,
+        kind,
+    } = job;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
+        ThinkKind::Swap2 => {
+            let mut swap2 = Swap2 {
+                tt: &mut tt,
+                stop,
+                limits,
+            };
+            Outcome::Swap2(swap2.decide(&board, &mut rng))
+        }
+        ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, stop, limits, n)),
+        ThinkKind::Play => {
+            Outcome::Search(Searcher::new(&board, &mut tt, stop, limits).run(Some(&mut rng)))
+        }
+    }));
+    let outcome = searched.unwrap_or_else(|_| {
+        let mut board = board.clone();
+        Outcome::Search(SearchResult {
+            best: nearest_free_cell(&mut board),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: limits.start.elapsed(),
+            pv: Vec::new(),
         })
-        .map(|_| ())
+    });
+    if let Outcome::Search(result) = &outcome {
+        log::info!(
+            "depth {} score {} nodes {} time {:?} best {:?}",
+            result.depth,
+            result.score_text(),
+            result.nodes,
+            result.elapsed,
+            result.best.map(|p| p.to_string())
+        );
+    }
+    (outcome, tt, kind)
 }
 
 /// Writes each line and flushes; false once the manager has gone. Control
@@ -235,6 +257,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 ) {
     let (events_tx, events) = channel();
     spawn_reader(input, events_tx.clone());
+    let worker = spawn_worker(events_tx);
     let mut session = Session::new(settings);
     let mut waiting: VecDeque<Event> = VecDeque::new();
     let mut stop: Option<Arc<AtomicBool>> = None;
@@ -309,7 +332,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 }
                 if let Some(job) = think {
                     let flag = Arc::new(AtomicBool::new(false));
-                    if spawn_search(job, flag.clone(), events_tx.clone()).is_err() {
+                    let started = match &worker {
+                        Ok(jobs) => jobs.send((job, flag.clone())).is_ok(),
+                        Err(_) => false,
+                    };
+                    if !started {
                         send(
                             &mut output,
                             &["ERROR cannot start the search thread".to_string()],

@@ -7,10 +7,129 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The engine binary cargo built for these tests.
 pub const ENGINE: &str = env!("CARGO_BIN_EXE_pbrain-wuzi");
+
+/// Environment variable naming another engine command line to test instead
+/// of [`ENGINE`], split on whitespace, e.g.
+/// `WUZI_ENGINE="wine target/x86_64-pc-windows-gnu/release/pbrain-wuzi.exe"`
+/// (`scripts/build-windows.sh --test`). Unset or blank: [`ENGINE`].
+pub const ENGINE_VAR: &str = "WUZI_ENGINE";
+
+/// The `WUZI_ENGINE` command line, if one is set.
+fn engine_override() -> Option<&'static [String]> {
+    static OVERRIDE: OnceLock<Option<Vec<String>>> = OnceLock::new();
+    OVERRIDE
+        .get_or_init(|| {
+            let value = std::env::var_os(ENGINE_VAR)?;
+            let words: Vec<String> = value
+                .to_string_lossy()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            (!words.is_empty()).then_some(words)
+        })
+        .as_deref()
+}
+
+/// Whether the tests drive an engine given by `WUZI_ENGINE`.
+pub fn engine_overridden() -> bool {
+    engine_override().is_some()
+}
+
+/// The command line the tests run: `WUZI_ENGINE`'s words, or [`ENGINE`].
+pub fn engine_command() -> Vec<String> {
+    match engine_override() {
+        Some(words) => words.to_vec(),
+        None => vec![ENGINE.to_string()],
+    }
+}
+
+/// Extra time an engine from `WUZI_ENGINE` gets before a deadline counts as
+/// missed: Wine takes seconds to start a process and adds latency to every
+/// exit. Zero for the engine cargo built, so the default checks are as tight
+/// as ever.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    /// Added wherever a deadline includes starting the process.
+    pub start: Duration,
+    /// Added to the deadlines of replies and exits of a running process.
+    pub reply: Duration,
+}
+
+/// The [`Allowance`] for the engine under test.
+pub fn allowance() -> Allowance {
+    if engine_overridden() {
+        Allowance {
+            start: Duration::from_secs(5),
+            reply: Duration::from_secs(2),
+        }
+    } else {
+        Allowance {
+            start: Duration::ZERO,
+            reply: Duration::ZERO,
+        }
+    }
+}
+
+/// Whether a stderr line is Wine's own chatter rather than the engine's: a
+/// debug-channel line (`0024:fixme:ntdll:…`, `err:module:…`, also with
+/// `+pid`/`+tid`/`+timestamp` prefixes), a `wine: …` / `wineserver: …` notice
+/// (e.g. "wine: created the configuration directory"), a `wine client error:`
+/// line (Wine 8 sometimes prints "wine client error:604: sendmsg: Socket
+/// operation on non-socket" for a thread it tears down at process exit), or
+/// the hint Debian's `wine` wrapper prints when wine32 is not installed.
+pub fn is_wine_noise(line: &str) -> bool {
+    const WRAPPER_HINT: &[&str] = &[
+        "it looks like wine32 is missing",
+        "multiarch needs to be enabled first",
+        "execute \"dpkg --add-architecture i386",
+        "apt-get install wine32",
+        "as root, please execute",
+    ];
+    static CHANNEL: OnceLock<Regex> = OnceLock::new();
+    let channel = CHANNEL.get_or_init(|| {
+        Regex::new(r"^(?:[0-9a-fA-F.]+:)*(?:fixme|err|warn|trace):[\w.-]*:").unwrap()
+    });
+    let line = line.trim_end_matches('\r');
+    channel.is_match(line)
+        || line.starts_with("wine: ")
+        || line.starts_with("wineserver: ")
+        || line.starts_with("wine client error:")
+        || WRAPPER_HINT.iter().any(|hint| line.starts_with(hint))
+}
+
+/// Splits the engine's stderr into what the checks see and Wine's lines:
+/// unchanged (and nothing of Wine's) for the engine cargo built; for a
+/// `WUZI_ENGINE` command, Wine's lines ([`is_wine_noise`]) go to the second
+/// part, so "stderr is empty" still means "the engine wrote nothing".
+pub fn split_stderr(raw: Vec<u8>) -> (Vec<u8>, Vec<u8>) {
+    if !engine_overridden() {
+        return (raw, Vec::new());
+    }
+    let (mut kept, mut wine) = (Vec::new(), Vec::new());
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let text = String::from_utf8_lossy(line);
+        if is_wine_noise(text.trim_end_matches('\n')) {
+            wine.extend_from_slice(line);
+        } else {
+            kept.extend_from_slice(line);
+        }
+    }
+    (kept, wine)
+}
+
+/// Wine's stderr lines, for a failure report (empty when there are none).
+pub fn wine_report(wine: &[u8]) -> String {
+    if wine.is_empty() {
+        String::new()
+    } else {
+        format!("\nWine's stderr:\n{}", String::from_utf8_lossy(wine))
+    }
+}
 
 /// Largest board side the protocol (and the engine) supports.
 pub const MAX_SIZE: usize = 22;
@@ -26,8 +145,10 @@ pub enum Logging {
 }
 
 fn command(args: &[&str], logging: Logging) -> Command {
-    let mut cmd = Command::new(ENGINE);
-    cmd.args(args)
+    let words = engine_command();
+    let mut cmd = Command::new(&words[0]);
+    cmd.args(&words[1..])
+        .args(args)
         .env_remove("WUZI_LOG")
         .env_remove("WUZI_LOG_FILE")
         .env_remove("RUST_BACKTRACE")
@@ -47,8 +168,11 @@ pub struct Run {
     pub status: Option<ExitStatus>,
     /// Everything written to stdout.
     pub stdout: Vec<u8>,
-    /// Everything written to stderr.
+    /// Everything written to stderr (less Wine's lines under `WUZI_ENGINE`:
+    /// [`split_stderr`]).
     pub stderr: Vec<u8>,
+    /// Wine's lines taken out of `stderr` (empty without `WUZI_ENGINE`).
+    pub wine_stderr: Vec<u8>,
     /// Wall-clock time until the process exited (or was killed).
     pub elapsed: Duration,
 }
@@ -61,14 +185,20 @@ impl Run {
 
     /// Checks exit status 0 within the deadline and an empty stderr.
     pub fn check_clean_exit(&self) -> Result<(), String> {
+        let wine = wine_report(&self.wine_stderr);
         match self.status {
-            None => return Err(format!("no exit within the deadline ({:?})", self.elapsed)),
-            Some(s) if !s.success() => return Err(format!("exit status {s}")),
+            None => {
+                return Err(format!(
+                    "no exit within the deadline ({:?}){wine}",
+                    self.elapsed
+                ))
+            }
+            Some(s) if !s.success() => return Err(format!("exit status {s}{wine}")),
             Some(_) => {}
         }
         if !self.stderr.is_empty() {
             return Err(format!(
-                "stderr is not empty:\n{}",
+                "stderr is not empty:\n{}{wine}",
                 String::from_utf8_lossy(&self.stderr)
             ));
         }
@@ -96,8 +226,10 @@ fn drain<R: Read + Send + 'static>(mut from: R) -> std::thread::JoinHandle<Vec<u
 }
 
 /// Runs the engine with `args`, feeding `input` (then closing stdin), and
-/// waits at most `deadline` for it to exit; kills it after that.
+/// waits at most `deadline` (plus the start-up [`allowance`] of a
+/// `WUZI_ENGINE` command) for it to exit; kills it after that.
 pub fn run_engine(args: &[&str], input: Vec<u8>, deadline: Duration, logging: Logging) -> Run {
+    let deadline = deadline + allowance().start;
     let start = Instant::now();
     let mut child = command(args, logging)
         .spawn()
@@ -116,10 +248,12 @@ pub fn run_engine(args: &[&str], input: Vec<u8>, deadline: Duration, logging: Lo
         let _ = child.wait();
     }
     let _ = writer.join();
+    let (stderr, wine_stderr) = split_stderr(err.join().unwrap());
     Run {
         status,
         stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
+        stderr,
+        wine_stderr,
         elapsed,
     }
 }
@@ -145,6 +279,9 @@ pub struct LiveEngine {
     stderr: Option<std::thread::JoinHandle<Vec<u8>>>,
     /// Every stdout line received so far.
     pub transcript: Vec<String>,
+    /// Wine's stderr lines, taken out of what [`LiveEngine::wait_exit`]
+    /// returns (empty without `WUZI_ENGINE`).
+    pub wine_stderr: Vec<u8>,
 }
 
 impl LiveEngine {
@@ -182,6 +319,7 @@ impl LiveEngine {
             lines,
             stderr,
             transcript: Vec::new(),
+            wine_stderr: Vec::new(),
         }
     }
 
@@ -242,7 +380,8 @@ impl LiveEngine {
     }
 
     /// Waits at most `timeout` for the process to exit; kills it otherwise.
-    /// Returns the exit status (None on timeout) and the stderr bytes.
+    /// Returns the exit status (None on timeout) and the stderr bytes (less
+    /// Wine's lines under `WUZI_ENGINE`, which go to `wine_stderr`).
     pub fn wait_exit(&mut self, timeout: Duration) -> (Option<ExitStatus>, Vec<u8>) {
         let status = wait_until(&mut self.child, Instant::now() + timeout);
         if status.is_none() {
@@ -255,6 +394,8 @@ impl LiveEngine {
             .take()
             .map(|h| h.join().unwrap())
             .unwrap_or_default();
+        let (stderr, wine) = split_stderr(stderr);
+        self.wine_stderr = wine;
         (status, stderr)
     }
 
