@@ -37,21 +37,7 @@ fn parse_pos(token: &str) -> Pos {
 
 /// A board from a move list in play order, black first; `pass` skips a turn.
 fn board_from_moves(rule: Rule, size: usize, moves: &str) -> Board {
-    let mut board = Board::new(size, size, rule);
-    for token in moves.split_whitespace() {
-        if token == "pass" {
-            let side = board.side_to_move();
-            board.set_side_to_move(side.opponent());
-        } else {
-            let pos = parse_pos(token);
-            assert!(
-                board.contains(pos.x(), pos.y()) && board.is_empty(pos),
-                "illegal move {token} in {moves:?}"
-            );
-            board.make(pos);
-        }
-    }
-    board
+    Board::from_moves(rule, size, moves).unwrap_or_else(|e| panic!("{e} in {moves:?}"))
 }
 
 /// A parsed diagram: the board plus the marked cells, by mark character.

@@ -50,21 +50,7 @@ fn parse_rule(name: &str) -> Rule {
 
 /// A board from a move list in play order, black first; `pass` skips a turn.
 fn board_from_moves(rule: Rule, size: usize, moves: &str) -> Board {
-    let mut board = Board::new(size, size, rule);
-    for token in moves.split_whitespace() {
-        if token == "pass" {
-            let side = board.side_to_move();
-            board.set_side_to_move(side.opponent());
-        } else {
-            let pos = parse_pos(token);
-            assert!(
-                board.contains(pos.x(), pos.y()) && board.is_empty(pos),
-                "illegal move {token}"
-            );
-            board.make(pos);
-        }
-    }
-    board
+    Board::from_moves(rule, size, moves).unwrap_or_else(|e| panic!("{e} in {moves:?}"))
 }
 
 /// Searches `board` to `depth` with at most `nodes` nodes and a fresh table.

@@ -156,6 +156,32 @@ impl Board {
         board
     }
 
+    /// A `size` × `size` board under `rule` after the moves `x,y x,y …`
+    /// (black first, alternating); `pass` skips a turn. Errors name the first
+    /// malformed, off-board or occupied move.
+    pub fn from_moves(rule: Rule, size: usize, moves: &str) -> Result<Board, String> {
+        if !(5..=MAX_SIZE).contains(&size) {
+            return Err(format!("unsupported board size {size}"));
+        }
+        let mut board = Board::new(size, size, rule);
+        for token in moves.split_whitespace() {
+            if token == "pass" {
+                board.set_side_to_move(board.side_to_move().opponent());
+                continue;
+            }
+            let xy = token
+                .split_once(',')
+                .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+            match xy {
+                Some((x, y)) if board.contains(x, y) && board.is_empty(Pos::new(x, y)) => {
+                    board.make(Pos::new(x, y))
+                }
+                _ => return Err(format!("illegal move {token:?}")),
+            }
+        }
+        Ok(board)
+    }
+
     /// Board width (the x range).
     pub fn width(&self) -> usize {
         self.width
@@ -471,6 +497,20 @@ mod tests {
             }
             assert_same_state(&board, &empty);
         }
+    }
+
+    #[test]
+    fn from_moves_with_passes_and_errors() {
+        let board = Board::from_moves(Rule::Freestyle, 15, "7,7 pass 8,8").expect("legal");
+        assert_eq!(board.cell(Pos::new(8, 8)), Cell::Stone(Color::Black));
+        assert_eq!(board.side_to_move(), Color::White);
+        for bad in ["7,7 7,7", "7,7 15,0", "7;7", "a,b"] {
+            assert!(
+                Board::from_moves(Rule::Freestyle, 15, bad).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(Board::from_moves(Rule::Freestyle, 30, "").is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use crate::board::{Board, Pos};
 use crate::rules::Rule;
@@ -52,22 +52,6 @@ const POSITIONS: &[BenchPosition] = &[
     BenchPosition { rule: Rule::Freestyle, size: 20, moves: "9,9 10,10 10,9 8,9 11,8 12,7 9,10" },
 ];
 
-/// Parses `x,y x,y …` into a board of `size` under `rule`.
-pub fn board_from_moves(rule: Rule, size: usize, moves: &str) -> Result<Board> {
-    let mut board = Board::new(size, size, rule);
-    for token in moves.split_whitespace() {
-        let Some((x, y)) = token.split_once(',') else {
-            bail!("bad move {token:?}");
-        };
-        let (x, y): (usize, usize) = (x.parse()?, y.parse()?);
-        if !board.contains(x, y) || !board.is_empty(Pos::new(x, y)) {
-            bail!("illegal move {token:?}");
-        }
-        board.make(Pos::new(x, y));
-    }
-    Ok(board)
-}
-
 /// Runs the bench at `depth` and prints one line per position and a summary.
 pub fn run(depth: i32) -> Result<()> {
     let mut tt = Tt::new(BENCH_TT_BYTES);
@@ -76,7 +60,7 @@ pub fn run(depth: i32) -> Result<()> {
     let mut signature: u64 = 0xcbf2_9ce4_8422_2325;
     let started = Instant::now();
     for (i, p) in POSITIONS.iter().enumerate() {
-        let board = board_from_moves(p.rule, p.size, p.moves)?;
+        let board = Board::from_moves(p.rule, p.size, p.moves).map_err(anyhow::Error::msg)?;
         tt.clear();
         let result = Searcher::new(&board, &mut tt, &stop, Limits::depth(depth)).run(None);
         let best = result.best.map_or("none".to_string(), |m| m.to_string());
