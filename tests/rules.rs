@@ -66,33 +66,8 @@ impl Diagram {
 /// `X`, `O` and `.` is an empty cell recorded as a mark. The side to move is
 /// set to `to_move` afterwards.
 fn diagram(rule: Rule, picture: &str, to_move: Color) -> Diagram {
-    let rows: Vec<Vec<char>> = picture
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let height = rows.len();
-    let width = rows[0].len();
-    assert!(
-        rows.iter().all(|r| r.len() == width),
-        "ragged diagram:\n{picture}"
-    );
-    let mut board = Board::new(width, height, rule);
-    let mut marks = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &c) in row.iter().enumerate() {
-            let pos = Pos::new(x, y);
-            match c {
-                'X' | 'O' => {
-                    board.set_side_to_move(if c == 'X' { Color::Black } else { Color::White });
-                    board.make(pos);
-                }
-                '.' => {}
-                other => marks.push((other, pos)),
-            }
-        }
-    }
-    board.set_side_to_move(to_move);
+    let (board, marks) =
+        Board::from_diagram(rule, to_move, picture).unwrap_or_else(|e| panic!("{e}:\n{picture}"));
     Diagram { board, marks }
 }
 

@@ -230,32 +230,14 @@ const TACTIC_NODES: u64 = 300_000;
 /// Parses `picture`, searches it with `to_move` to play and checks the move
 /// against the `a` / `f` marks and the score against `expect`.
 fn tactic(rule: Rule, to_move: Color, expect: Expect, picture: &str) {
-    let rows: Vec<Vec<char>> = picture
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let (width, height) = (rows[0].len(), rows.len());
-    assert!(rows.iter().all(|r| r.len() == width), "ragged diagram");
-    let mut board = Board::new(width, height, rule);
-    let mut accepted = Vec::new();
-    let mut refused = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &c) in row.iter().enumerate() {
-            let pos = Pos::new(x, y);
-            match c {
-                'X' | 'O' => {
-                    board.set_side_to_move(if c == 'X' { Color::Black } else { Color::White });
-                    board.make(pos);
-                }
-                '.' => {}
-                'a' => accepted.push(pos),
-                'f' => refused.push(pos),
-                other => panic!("unknown diagram character {other:?}"),
-            }
-        }
+    let (board, marks) =
+        Board::from_diagram(rule, to_move, picture).unwrap_or_else(|e| panic!("{e}"));
+    let marked =
+        |mark: char| -> Vec<Pos> { marks.iter().filter(|m| m.0 == mark).map(|m| m.1).collect() };
+    let (accepted, refused) = (marked('a'), marked('f'));
+    if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
+        panic!("unknown diagram character {other:?}");
     }
-    board.set_side_to_move(to_move);
     let result = search(&board, TACTIC_DEPTH, TACTIC_NODES);
     let best = result.best.expect("a move");
     let mut problems = Vec::new();

@@ -182,6 +182,45 @@ impl Board {
         Ok(board)
     }
 
+    /// A board drawn as rows of characters: `X` black, `O` white, `.` empty;
+    /// blanks are ignored and every other character marks an empty cell,
+    /// returned with its position. `to_move` moves next.
+    pub fn from_diagram(
+        rule: Rule,
+        to_move: Color,
+        picture: &str,
+    ) -> Result<(Board, Vec<(char, Pos)>), String> {
+        let rows: Vec<Vec<char>> = picture
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let (height, width) = (rows.len(), rows.first().map_or(0, Vec::len));
+        if !(5..=MAX_SIZE).contains(&width) || !(5..=MAX_SIZE).contains(&height) {
+            return Err(format!("unsupported diagram size {width}x{height}"));
+        }
+        if rows.iter().any(|r| r.len() != width) {
+            return Err("ragged diagram".into());
+        }
+        let mut board = Board::new(width, height, rule);
+        let mut marks = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let pos = Pos::new(x, y);
+                match c {
+                    'X' | 'O' => {
+                        board.set_side_to_move(if c == 'X' { Color::Black } else { Color::White });
+                        board.make(pos);
+                    }
+                    '.' => {}
+                    mark => marks.push((mark, pos)),
+                }
+            }
+        }
+        board.set_side_to_move(to_move);
+        Ok((board, marks))
+    }
+
     /// Board width (the x range).
     pub fn width(&self) -> usize {
         self.width

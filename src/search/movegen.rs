@@ -140,7 +140,7 @@ pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
 
 /// Whether a stone of `color` on `pos` makes a four or better on some line.
 #[inline]
-fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
+pub fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
     (0..4).any(|d| board.pattern(pos, color, d) >= Pattern::Block4)
 }
 

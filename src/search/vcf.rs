@@ -6,8 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::movegen::is_allowed;
-use crate::board::pattern::Pattern;
+use super::movegen::{is_allowed, makes_four};
 use crate::board::{Board, Color, Pos, Threat, MAX_MOVES};
 
 /// Most attacker fours in one line of play.
@@ -29,11 +28,6 @@ fn find_threat(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
     board
         .cells()
         .find(|&p| board.is_empty(p) && board.threat(p, color) == threat)
-}
-
-/// Whether a stone of `color` on `pos` makes a four or better on some line.
-fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
-    (0..4).any(|d| board.pattern(pos, color, d) >= Pattern::Block4)
 }
 
 impl<'a> Vcf<'a> {
