@@ -66,20 +66,12 @@ pub fn foul_at(board: &mut Board, pos: Pos) -> Option<Foul> {
     if !is_forbidden(board, pos) {
         return None;
     }
-    let patterns: Vec<Pattern> = (0..4)
-        .map(|d| board.pattern(pos, Color::Black, d))
-        .collect();
-    let fours = patterns
-        .iter()
-        .map(|p| match p {
-            Pattern::Block4 | Pattern::Flex4 => 1,
-            Pattern::DoubleFour => 2,
-            _ => 0,
-        })
-        .sum::<u32>();
-    Some(if patterns.contains(&Pattern::Overline) {
+    // The threat class already tells the kinds apart: `Forbidden` is an
+    // overline or a double four, `MaybeForbidden` (found real) a double three.
+    let overline = (0..4).any(|d| board.pattern(pos, Color::Black, d) == Pattern::Overline);
+    Some(if overline {
         Foul::Overline
-    } else if fours >= 2 {
+    } else if board.threat(pos, Color::Black) == Threat::Forbidden {
         Foul::DoubleFour
     } else {
         Foul::DoubleThree
