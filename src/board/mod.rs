@@ -13,7 +13,7 @@ pub mod threat;
 mod zobrist;
 
 use crate::rules::Rule;
-use pattern::{field_of, swap_sides, Pattern};
+use pattern::{field_of, FiveRule, PairTable, Pattern};
 pub use pos::{Pos, CELLS, DIRECTIONS, MAX_SIZE, PAD, STRIDE};
 pub use threat::Threat;
 
@@ -74,7 +74,7 @@ pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
 struct CellInfo {
     patterns: [Pattern; 4],
     threat: Threat,
-    value: i32,
+    value: u16,
 }
 
 const NO_INFO: CellInfo = CellInfo {
@@ -83,13 +83,41 @@ const NO_INFO: CellInfo = CellInfo {
     value: 0,
 };
 
+/// An empty cell's state before a move changed it, kept so that undoing the
+/// move restores it instead of recomputing it.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    pos: Pos,
+    info: [CellInfo; 2],
+}
+
+/// The counts and sums before a move, and where its saved cells begin.
+#[derive(Clone, Copy)]
+struct Frame {
+    saved_from: u32,
+    threat_counts: [[u16; Threat::COUNT]; 2],
+    value_sums: [i32; 2],
+}
+
+const NO_FRAME: Frame = Frame {
+    saved_from: 0,
+    threat_counts: [[0; Threat::COUNT]; 2],
+    value_sums: [0; 2],
+};
+
+/// Most empty cells one move can change: ten on each of four lines.
+const CELLS_PER_MOVE: usize = 40;
+
 /// A position with its incremental pattern state.
 #[derive(Clone)]
 pub struct Board {
     width: usize,
     height: usize,
     rule: Rule,
-    tables: [&'static [u8]; 2],
+    /// Both colours' line patterns by line key.
+    pairs: &'static PairTable,
+    /// Per colour: pattern quadruple → threat class and value.
+    combos: [&'static [threat::Combo]; 2],
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
@@ -101,11 +129,20 @@ pub struct Board {
     value_sums: [i32; 2],
     /// Per cell: how many stones lie within two cells (square neighbourhood).
     near: [u8; CELLS],
+    /// How far along a line a stone changes other cells' patterns: 4 when
+    /// five or more wins for both colours, else 5 (overlines, blocked fives).
+    reach: isize,
     hash: u64,
     history: [Pos; MAX_MOVES],
     moves: usize,
     empties: usize,
     side: Color,
+    /// One frame per stone placed (moves and probe stones), newest last.
+    frames: Box<[Frame]>,
+    frame_count: usize,
+    /// The cells the frames saved, newest last.
+    saved: Box<[SavedCell]>,
+    saved_count: usize,
 }
 
 impl Board {
@@ -116,9 +153,10 @@ impl Board {
             width,
             height,
             rule,
-            tables: [
-                pattern::table(rule.five_rule(Color::Black)),
-                pattern::table(rule.five_rule(Color::White)),
+            pairs: pattern::pair_table(rule.five_rule(Color::Black), rule.five_rule(Color::White)),
+            combos: [
+                threat::combo_table(rule.has_forbidden(Color::Black)),
+                threat::combo_table(rule.has_forbidden(Color::White)),
             ],
             cells: [Cell::Wall; CELLS],
             keys: [[0; 4]; CELLS],
@@ -126,11 +164,29 @@ impl Board {
             threat_counts: [[0; Threat::COUNT]; 2],
             value_sums: [0; 2],
             near: [0; CELLS],
+            reach: if rule.five_rule(Color::Black) == FiveRule::FiveOrMore
+                && rule.five_rule(Color::White) == FiveRule::FiveOrMore
+            {
+                4
+            } else {
+                5
+            },
             hash: 0,
             history: [Pos(0); MAX_MOVES],
             moves: 0,
             empties: width * height,
             side: Color::Black,
+            frames: vec![NO_FRAME; MAX_MOVES].into_boxed_slice(),
+            frame_count: 0,
+            saved: vec![
+                SavedCell {
+                    pos: Pos(0),
+                    info: [NO_INFO; 2]
+                };
+                MAX_MOVES * CELLS_PER_MOVE
+            ]
+            .into_boxed_slice(),
+            saved_count: 0,
         };
         for y in 0..height {
             for x in 0..width {
@@ -150,7 +206,10 @@ impl Board {
                     }
                     board.keys[pos.index()][d] = key;
                 }
-                board.refresh_cell(pos);
+                for d in 0..4 {
+                    board.refresh_line(pos, d);
+                }
+                board.count_cell(pos, 1);
             }
         }
         board
@@ -313,7 +372,7 @@ impl Board {
     /// The value of a stone of `color` on empty cell `pos`.
     #[inline]
     pub fn value(&self, pos: Pos, color: Color) -> i32 {
-        self.info[pos.index()][color.index()].value
+        self.info[pos.index()][color.index()].value as i32
     }
 
     /// How many empty cells give `color` the threat class `threat`.
@@ -338,7 +397,7 @@ impl Board {
     #[inline]
     pub fn make(&mut self, pos: Pos) {
         debug_assert!(self.is_empty(pos));
-        self.place(pos, Cell::Stone(self.side));
+        self.place(pos, self.side);
         self.history[self.moves] = pos;
         self.moves += 1;
         self.side = self.side.opponent();
@@ -357,37 +416,75 @@ impl Board {
     }
 
     /// Puts a continuous-game marker (a cell nobody may use) on empty `pos`.
-    /// Set-up only: it cannot be taken back.
+    /// Set-up only, before any stone: it cannot be taken back.
     pub fn block(&mut self, pos: Pos) {
-        debug_assert!(self.is_empty(pos));
-        self.place(pos, Cell::Wall);
-    }
-
-    /// Places `cell` (a stone or a marker) on empty `pos`, updating patterns.
-    pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
-        self.forget_cell(pos);
-        self.cells[pos.index()] = cell;
+        debug_assert!(self.is_empty(pos) && self.frame_count == 0);
+        self.count_cell(pos, -1);
+        self.cells[pos.index()] = Cell::Wall;
         self.empties -= 1;
-        if let Cell::Stone(color) = cell {
-            self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
-            self.adjust_near(pos, 1);
+        self.toggle_keys(pos, Cell::Wall.key_code());
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            for k in (-5isize..=5).filter(|&k| k != 0) {
+                let q = pos.step(dir, k);
+                if self.is_empty(q) {
+                    self.update_line(q, d);
+                }
+            }
         }
-        self.update_lines(pos, cell.key_code());
     }
 
-    /// Removes the stone on `pos`, restoring patterns.
-    pub(crate) fn remove(&mut self, pos: Pos) {
-        let cell = self.cells[pos.index()];
-        if let Cell::Stone(color) = cell {
-            self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
-            self.adjust_near(pos, -1);
+    /// Places a stone on empty `pos`, updating the patterns of the empty
+    /// cells on its four lines. [`Board::remove`] takes it back; stones are
+    /// removed newest first.
+    pub(crate) fn place(&mut self, pos: Pos, color: Color) {
+        self.frames[self.frame_count] = Frame {
+            saved_from: self.saved_count as u32,
+            threat_counts: self.threat_counts,
+            value_sums: self.value_sums,
+        };
+        self.frame_count += 1;
+        self.count_cell(pos, -1);
+        self.cells[pos.index()] = Cell::Stone(color);
+        self.empties -= 1;
+        self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
+        self.adjust_near(pos, 1);
+        self.toggle_keys(pos, Cell::Stone(color).key_code());
+        for (d, &dir) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=self.reach {
+                for q in [pos.step(dir, k), pos.step(dir, -k)] {
+                    if self.cells[q.index()] == Cell::Empty {
+                        self.saved[self.saved_count] = SavedCell {
+                            pos: q,
+                            info: self.info[q.index()],
+                        };
+                        self.saved_count += 1;
+                        self.update_line(q, d);
+                    }
+                }
+            }
         }
+    }
+
+    /// Removes the newest stone, on `pos`, restoring the saved cell states.
+    pub(crate) fn remove(&mut self, pos: Pos) {
+        let Cell::Stone(color) = self.cells[pos.index()] else {
+            debug_assert!(false, "no stone on {pos}");
+            return;
+        };
+        self.frame_count -= 1;
+        let frame = self.frames[self.frame_count];
+        let from = frame.saved_from as usize;
+        for saved in &self.saved[from..self.saved_count] {
+            self.info[saved.pos.index()] = saved.info;
+        }
+        self.saved_count = from;
+        self.threat_counts = frame.threat_counts;
+        self.value_sums = frame.value_sums;
+        self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
+        self.adjust_near(pos, -1);
         self.cells[pos.index()] = Cell::Empty;
         self.empties += 1;
-        self.update_lines(pos, cell.key_code());
-        // The cell's own keys did not change while it was occupied (moves are
-        // undone in order), so its stored patterns are current again.
-        self.count_cell(pos, 1);
+        self.toggle_keys(pos, Cell::Stone(color).key_code());
     }
 
     fn adjust_near(&mut self, pos: Pos, delta: i8) {
@@ -400,36 +497,26 @@ impl Board {
     }
 
     /// Toggles `code` into the line keys of the cells within five steps of
-    /// `pos` on its four lines, and refreshes the empty ones.
-    fn update_lines(&mut self, pos: Pos, code: u32) {
+    /// `pos` on its four lines.
+    #[inline]
+    fn toggle_keys(&mut self, pos: Pos, code: u32) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
             for k in 1..=5isize {
-                for (step, offset) in [(k, -(k as i32)), (-k, k as i32)] {
-                    let q = pos.step(dir, step);
-                    self.keys[q.index()][d] ^= code << (2 * field_of(offset));
-                    if self.cells[q.index()] == Cell::Empty {
-                        self.forget_cell(q);
-                        self.refresh_line(q, d);
-                        self.count_cell(q, 1);
-                    }
-                }
+                self.keys[pos.step(dir, k).index()][d] ^= code << (2 * field_of(-(k as i32)));
+                self.keys[pos.step(dir, -k).index()][d] ^= code << (2 * field_of(k as i32));
             }
         }
     }
 
-    /// Removes an empty cell's contribution to the counts and sums.
-    #[inline]
-    fn forget_cell(&mut self, pos: Pos) {
-        self.count_cell(pos, -1);
-    }
-
+    /// Adds (`sign` 1) or removes (−1) an empty cell's contribution to the
+    /// counts and sums.
     #[inline]
     fn count_cell(&mut self, pos: Pos, sign: i32) {
         for c in 0..2 {
             let info = &self.info[pos.index()][c];
             let slot = &mut self.threat_counts[c][info.threat as usize];
             *slot = (*slot as i32 + sign) as u16;
-            self.value_sums[c] += sign * info.value;
+            self.value_sums[c] += sign * info.value as i32;
         }
     }
 
@@ -437,24 +524,38 @@ impl Board {
     /// values (without touching the counts).
     #[inline]
     fn refresh_line(&mut self, pos: Pos, d: usize) {
-        let key = self.keys[pos.index()][d];
-        let from_black = self.tables[0][key as usize];
-        let from_white = self.tables[1][swap_sides(key) as usize];
+        let (black, white) = self.pairs.get(self.keys[pos.index()][d]);
         let infos = &mut self.info[pos.index()];
-        infos[0].patterns[d] = Pattern::from_u8(from_black);
-        infos[1].patterns[d] = Pattern::from_u8(from_white);
-        for (c, info) in infos.iter_mut().enumerate() {
-            let restricted = c == 0 && self.rule.has_forbidden(Color::Black);
-            (info.threat, info.value) = Threat::lookup(info.patterns, restricted);
+        infos[0].patterns[d] = black;
+        infos[1].patterns[d] = white;
+        for (info, combos) in infos.iter_mut().zip(self.combos) {
+            let combo = combos[threat::combo_index(info.patterns)];
+            (info.threat, info.value) = (combo.threat, combo.value);
         }
     }
 
-    /// Computes an empty cell's state from scratch and counts it.
-    fn refresh_cell(&mut self, pos: Pos) {
-        for d in 0..4 {
-            self.refresh_line(pos, d);
+    /// [`Board::refresh_line`] for a counted cell: the counts and sums follow.
+    #[inline]
+    fn update_line(&mut self, pos: Pos, d: usize) {
+        let (black, white) = self.pairs.get(self.keys[pos.index()][d]);
+        let infos = &mut self.info[pos.index()];
+        infos[0].patterns[d] = black;
+        infos[1].patterns[d] = white;
+        for (c, (info, combos)) in infos.iter_mut().zip(self.combos).enumerate() {
+            let combo = combos[threat::combo_index(info.patterns)];
+            // Mostly nothing changes; skipping the no-op updates avoids a
+            // chain of read-modify-writes on the same counters.
+            if combo.threat != info.threat {
+                let counts = &mut self.threat_counts[c];
+                counts[info.threat as usize] -= 1;
+                counts[combo.threat as usize] += 1;
+                info.threat = combo.threat;
+            }
+            if combo.value != info.value {
+                self.value_sums[c] += combo.value as i32 - info.value as i32;
+                info.value = combo.value;
+            }
         }
-        self.count_cell(pos, 1);
     }
 
     /// Whether the stone on `pos` is part of a winning row for its colour
@@ -463,12 +564,14 @@ impl Board {
         let Cell::Stone(color) = self.cell(pos) else {
             return false;
         };
-        let mut probe = self.clone();
-        probe.remove(pos);
-        probe.threat(pos, color) == Threat::Five
+        // A cell's own keys stay current while it is occupied.
+        (0..4).any(|d| {
+            let (black, white) = self.pairs.get(self.keys[pos.index()][d]);
+            let pattern = if color == Color::Black { black } else { white };
+            pattern == Pattern::Five
+        })
     }
 }
-
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for y in 0..self.height {

@@ -283,6 +283,72 @@ pub fn table(rule: FiveRule) -> &'static [u8] {
     TABLES[rule.index()].get_or_init(|| build_table(rule))
 }
 
+/// Both colours' patterns for every line key under one pair of five-rules:
+/// black's in the low four bits, white's in the high four, so one look-up
+/// serves both colours.
+pub struct PairTable {
+    entries: Vec<u8>,
+    /// Right shift applied to a full ten-field key before indexing.
+    shift: u32,
+    /// Mask applied after the shift.
+    mask: u32,
+}
+
+impl PairTable {
+    /// Black's and white's patterns for a full line key seen from black.
+    #[inline]
+    pub fn get(&self, key: u32) -> (Pattern, Pattern) {
+        let entry = self.entries[((key >> self.shift) & self.mask) as usize];
+        (Pattern::from_u8(entry & 15), Pattern::from_u8(entry >> 4))
+    }
+}
+
+/// Key fields ±5 matter only where an overline or a blocked five changes the
+/// outcome; under five-or-more for both colours the table drops them, which
+/// makes it 64 KiB instead of 1 MiB and keeps it in cache.
+const SHORT_KEY_SHIFT: u32 = 2;
+const SHORT_KEY_MASK: u32 = (1 << 16) - 1;
+
+fn build_pair_table(black: FiveRule, white: FiveRule) -> PairTable {
+    let (black_table, white_table) = (table(black), table(white));
+    let short = black == FiveRule::FiveOrMore && white == FiveRule::FiveOrMore;
+    let (shift, mask) = if short {
+        (SHORT_KEY_SHIFT, SHORT_KEY_MASK)
+    } else {
+        (0, KEY_COUNT as u32 - 1)
+    };
+    let entries = (0..=mask)
+        .map(|index| {
+            let key = if short { full_key(index) } else { index };
+            black_table[key as usize] | (white_table[swap_sides(key) as usize] << 4)
+        })
+        .collect();
+    PairTable {
+        entries,
+        shift,
+        mask,
+    }
+}
+
+/// The full key a short key (fields ±4 only) stands for: the cells at ±5 are
+/// empty, or walls where the wall already reaches ±4.
+fn full_key(short: u32) -> u32 {
+    let mut key = short << SHORT_KEY_SHIFT;
+    for (inner, outer) in [(field_of(-4), field_of(-5)), (field_of(4), field_of(5))] {
+        if (key >> (2 * inner)) & 3 == WALL {
+            key |= WALL << (2 * outer);
+        }
+    }
+    key
+}
+
+static PAIR_TABLES: [OnceLock<PairTable>; 16] = [const { OnceLock::new() }; 16];
+
+/// The pair table for black's and white's five-rules, built on first use.
+pub fn pair_table(black: FiveRule, white: FiveRule) -> &'static PairTable {
+    PAIR_TABLES[black.index() * 4 + white.index()].get_or_init(|| build_pair_table(black, white))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,6 +436,49 @@ mod tests {
         assert_eq!(pat(FiveRule::CaroOverline, ".OXXX*XXO.."), Pattern::Five);
         // A four whose only five would be blocked at both ends is no four.
         assert_eq!(pat(caro, "..OXX*X.O.."), Pattern::Dead);
+    }
+
+    #[test]
+    fn five_or_more_ignores_the_outer_cells() {
+        // The short pair table relies on this: under five-or-more, the cells
+        // five steps away never change the pattern.
+        let free = table(FiveRule::FiveOrMore);
+        for key in 0..KEY_COUNT as u32 {
+            if is_valid_key(key) {
+                let short = (key >> SHORT_KEY_SHIFT) & SHORT_KEY_MASK;
+                assert_eq!(
+                    free[key as usize],
+                    free[full_key(short) as usize],
+                    "{key:x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pair_tables_agree_with_single_tables() {
+        let rules = [
+            (FiveRule::FiveOrMore, FiveRule::FiveOrMore),
+            (FiveRule::ExactFive, FiveRule::FiveOrMore),
+            (FiveRule::CaroExact, FiveRule::CaroExact),
+        ];
+        for (black, white) in rules {
+            let pair = pair_table(black, white);
+            for k in [
+                "...XX*XX...",
+                "#XO*.O",
+                "..OXX*XXO..",
+                "XXXXX*O....",
+                ".X..X*X....",
+            ] {
+                let k = key(k);
+                let expected = (
+                    Pattern::from_u8(table(black)[k as usize]),
+                    Pattern::from_u8(table(white)[swap_sides(k) as usize]),
+                );
+                assert_eq!(pair.get(k), expected, "{k:x}");
+            }
+        }
     }
 
     #[test]

@@ -9,11 +9,22 @@ use super::pattern::Pattern;
 /// Entries in a combination table: one per ordered choice of four patterns.
 const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
 
-/// Per restriction (free, renju black) and pattern quadruple: the threat
-/// class in the low byte, the cell value above it.
-static COMBO_TABLES: [OnceLock<Vec<u32>>; 2] = [OnceLock::new(), OnceLock::new()];
+/// A combination-table entry: what a stone on a cell with some four line
+/// patterns threatens, and the cell's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Combo {
+    /// The threat class.
+    pub threat: Threat,
+    /// The cell value.
+    pub value: u16,
+}
 
-fn combo_table(restricted: bool) -> &'static [u32] {
+/// Per restriction (free, renju black): every pattern quadruple's [`Combo`].
+static COMBO_TABLES: [OnceLock<Vec<Combo>>; 2] = [OnceLock::new(), OnceLock::new()];
+
+/// The combination table for a colour: `restricted` for renju's black.
+/// Index it with [`combo_index`].
+pub(crate) fn combo_table(restricted: bool) -> &'static [Combo] {
     COMBO_TABLES[restricted as usize].get_or_init(|| {
         (0..COMBOS)
             .map(|i| {
@@ -21,10 +32,20 @@ fn combo_table(restricted: bool) -> &'static [u32] {
                     |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
                 let threat = Threat::classify(patterns, restricted);
-                ((Threat::cell_value(patterns, threat) as u32) << 8) | threat as u32
+                let value = Threat::cell_value(patterns, threat);
+                let value = u16::try_from(value).expect("cell values fit in 16 bits");
+                Combo { threat, value }
             })
             .collect()
     })
+}
+
+/// The index of a pattern quadruple in a combination table.
+#[inline]
+pub(crate) fn combo_index(patterns: [Pattern; 4]) -> usize {
+    let n = Pattern::COUNT;
+    ((patterns[0] as usize * n + patterns[1] as usize) * n + patterns[2] as usize) * n
+        + patterns[3] as usize
 }
 
 /// What one stone on a cell threatens, over all four lines, weakest first.
@@ -71,17 +92,6 @@ impl Threat {
         Threat::Flex4,
         Threat::Five,
     ];
-
-    /// [`Threat::classify`] and [`Threat::cell_value`] in one table look-up.
-    #[inline]
-    pub fn lookup(patterns: [Pattern; 4], restricted: bool) -> (Threat, i32) {
-        let n = Pattern::COUNT;
-        let index = ((patterns[0] as usize * n + patterns[1] as usize) * n + patterns[2] as usize)
-            * n
-            + patterns[3] as usize;
-        let entry = combo_table(restricted)[index];
-        (Threat::ALL[(entry & 0xFF) as usize], (entry >> 8) as i32)
-    }
 
     /// Combines a cell's four line patterns. `restricted` is true for renju's
     /// black, who may not make an overline, a double four or a double three.

@@ -5,7 +5,7 @@
 //! it into a straight four is itself not forbidden, which recurses.
 
 use crate::board::pattern::Pattern;
-use crate::board::{Board, Cell, Color, Pos, Threat, DIRECTIONS};
+use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
 
 /// How deep the false-three recursion may go; real positions need two or three.
 const MAX_NESTING: u32 = 6;
@@ -32,7 +32,7 @@ fn is_forbidden_nested(board: &mut Board, pos: Pos, nesting: u32) -> bool {
 fn real_threes(board: &mut Board, pos: Pos, nesting: u32) -> usize {
     let is_three = |d: usize| board.pattern(pos, Color::Black, d) == Pattern::Flex3;
     let three_dirs = [is_three(0), is_three(1), is_three(2), is_three(3)];
-    board.place(pos, Cell::Stone(Color::Black));
+    board.place(pos, Color::Black);
     let mut real = 0;
     for d in (0..4).filter(|&d| three_dirs[d]) {
         let dir = DIRECTIONS[d];

@@ -350,7 +350,7 @@ impl<'a> Searcher<'a> {
                 evaluate(&self.board)
             };
         }
-        self.move_lists[list].sort(tt_move);
+        self.move_lists[list].put_first(tt_move);
         // Blocking a four is forced: it does not use up depth.
         let forced = movegen::situation(&self.board) == Situation::FacingFour;
         let new_depth = if forced { depth } else { depth - 1 };
@@ -359,7 +359,7 @@ impl<'a> Searcher<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         for i in 0..self.move_lists[list].len() {
-            let pos = self.move_lists[list].as_slice()[i].pos;
+            let pos = self.move_lists[list].pick(i);
             self.board.make(pos);
             let score = if i == 0 {
                 -self.negamax(new_depth, -beta, -alpha, ply + 1, pv_node)

@@ -73,14 +73,38 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Sorts by score, best first, with `first` (if present) at the front.
-    pub fn sort(&mut self, first: Option<Pos>) {
-        let moves = self.as_mut_slice();
-        for m in moves.iter_mut() {
-            if Some(m.pos) == first {
-                m.score = i32::MAX;
+    /// Gives `first` (if present) the top score, so it is searched first.
+    pub fn put_first(&mut self, first: Option<Pos>) {
+        if let Some(m) = self
+            .as_mut_slice()
+            .iter_mut()
+            .find(|m| Some(m.pos) == first)
+        {
+            m.score = i32::MAX;
+        }
+    }
+
+    /// Brings the best move from index `i` on to index `i` (the earliest one
+    /// on ties, the others keeping their order) and returns it: picking moves
+    /// one at a time gives the order of a stable sort without sorting the
+    /// moves a cut-off never reaches.
+    #[inline]
+    pub fn pick(&mut self, i: usize) -> Pos {
+        let moves = &mut self.moves[i..self.len];
+        let mut best = 0;
+        for j in 1..moves.len() {
+            if moves[j].score > moves[best].score {
+                best = j;
             }
         }
+        moves[..=best].rotate_right(1);
+        moves[0].pos
+    }
+
+    /// Sorts by score, best first, with `first` (if present) at the front.
+    pub fn sort(&mut self, first: Option<Pos>) {
+        self.put_first(first);
+        let moves = self.as_mut_slice();
         // Insertion sort: stable, allocation-free, fast on short lists.
         for i in 1..moves.len() {
             let m = moves[i];
