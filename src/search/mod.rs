@@ -1,16 +1,14 @@
-//! Iterative-deepening principal-variation alpha-beta search.
-//!
-//! Each node first applies the static mate rules (our five point wins; two
-//! five points of the opponent lose; our open four wins when the opponent has
-//! no five point), then probes the transposition table, generates the forced
-//! or candidate moves and searches them best-first. A forced block of a four
-//! does not use up depth.
+//! The search: a five or a VCF at the root is played at once; otherwise
+//! iterative deepening with aspiration windows drives the alpha-beta search
+//! of [`worker`], on one thread or several (Lazy SMP).
 
 pub mod movegen;
 pub mod opening;
+mod ordering;
 pub mod time;
 pub mod tt;
 pub mod vcf;
+mod worker;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -18,11 +16,11 @@ use std::time::{Duration, Instant};
 use rand::Rng;
 
 use crate::board::{Board, Pos, Threat};
-use crate::eval::evaluate;
-use movegen::{generate, is_allowed, MoveList, Situation};
+use movegen::{generate, is_allowed, MoveList};
 use time::Budget;
-use tt::{score_from_tt, score_to_tt, Bound, Tt};
+use tt::Tt;
 use vcf::Vcf;
+use worker::{Shared, Worker, INFINITE};
 
 /// The score of a win at the root; a win in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -32,7 +30,6 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const MAX_PLY: i32 = 120;
 /// Deepest iteration the iterative deepening starts.
 pub const MAX_DEPTH: i32 = 64;
-const INFINITE: i32 = MATE + 1;
 /// Node budget of the VCF search at the root.
 const VCF_NODES: u64 = 100_000;
 /// The root VCF search gets at most this fraction (1/n) of the hard time limit.
@@ -114,30 +111,32 @@ pub fn nearest_free_cell(board: &mut Board) -> Option<Pos> {
         .find(|&p| board.is_empty(p) && is_allowed(board, p, us))
 }
 
+/// Most search threads, whatever the manager asks.
+pub const MAX_THREADS: usize = 64;
+/// Half-width of the first aspiration window around the last score.
+const ASPIRATION_WINDOW: i32 = 60;
+/// Iterations after which aspiration windows are used.
+const ASPIRATION_DEPTH: i32 = 5;
+
 /// A search over one position.
 pub struct Searcher<'a> {
     board: Board,
     tt: &'a mut Tt,
     stop: &'a AtomicBool,
     limits: Limits,
-    nodes: u64,
-    stopped: bool,
-    move_lists: Vec<MoveList>,
+    threads: usize,
     excluded: Vec<Pos>,
 }
 
 impl<'a> Searcher<'a> {
     /// A search of `board` using table `tt`, stopped early by `stop`.
     pub fn new(board: &Board, tt: &'a mut Tt, stop: &'a AtomicBool, limits: Limits) -> Self {
-        let move_lists = (0..=MAX_PLY).map(|_| MoveList::default()).collect();
         Searcher {
             board: board.clone(),
             tt,
             stop,
             limits,
-            nodes: 0,
-            stopped: false,
-            move_lists,
+            threads: 1,
             excluded: Vec::new(),
         }
     }
@@ -148,13 +147,12 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    fn check_limits(&mut self) {
-        if self.stop.load(Ordering::Relaxed)
-            || self.limits.start.elapsed() >= self.limits.budget.hard
-            || (self.limits.max_nodes > 0 && self.nodes >= self.limits.max_nodes)
-        {
-            self.stopped = true;
-        }
+    /// Searches with `threads` threads (Lazy SMP: helpers share the table
+    /// and search the same position, their results steer the main thread
+    /// through it). One thread is deterministic.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self
     }
 
     /// Runs iterative deepening and returns the best move found. `rng`, when
@@ -182,11 +180,11 @@ impl<'a> Searcher<'a> {
         if five.is_some() {
             result.best = five;
             result.score = MATE - 1;
-            return self.finish(result);
+            return self.finish(result, 0);
         }
         if root.is_empty() {
             result.best = nearest_free_cell(&mut self.board).filter(|p| !self.excluded.contains(p));
-            return self.finish(result);
+            return self.finish(result, 0);
         }
         if let Some(rng) = rng {
             for m in root.as_mut_slice() {
@@ -197,8 +195,9 @@ impl<'a> Searcher<'a> {
         result.best = Some(root.as_slice()[0].pos);
         // A single legal move needs no thought.
         if root.len() == 1 {
-            return self.finish(result);
+            return self.finish(result, 0);
         }
+        let mut nodes = 0;
         // A win by continuous fours is played without further search.
         if !self.limits.budget.is_instant() && self.excluded.is_empty() {
             let mut vcf = Vcf::new(
@@ -209,195 +208,134 @@ impl<'a> Searcher<'a> {
                 VCF_NODES,
             );
             let line = vcf.solve();
-            self.nodes += vcf.nodes();
+            nodes += vcf.nodes();
             if let Some(line) = line {
                 result.best = line.first().copied();
                 result.score = MATE - line.len() as i32;
                 result.pv = line;
-                return self.finish(result);
+                return self.finish(result, nodes);
             }
         }
-        for depth in 1..=self.limits.max_depth.min(MAX_DEPTH) {
-            let (best, score) = self.search_root(&mut root, depth);
-            if self.stopped && depth > 1 {
-                break;
-            }
-            result.best = Some(best);
-            result.score = score;
-            result.depth = depth;
-            if self.stopped
-                || score.abs() > MATE_BOUND
-                || self.limits.start.elapsed() >= self.limits.budget.soft
-            {
-                break;
-            }
-        }
-        self.finish(result)
+        let shared = Shared {
+            tt: self.tt,
+            stop: self.stop,
+            helpers_stop: AtomicBool::new(false),
+            limits: self.limits,
+        };
+        let board = &self.board;
+        let helper_nodes = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|index| {
+                    let (shared, mut root) = (&shared, root.clone());
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(board, shared, false);
+                        // Half the helpers run one iteration ahead, so the
+                        // threads spread over two depths.
+                        let skew = (index % 2) as i32;
+                        for depth in 1 + skew..=shared.limits.max_depth.min(MAX_DEPTH) {
+                            worker.search_root(&mut root, depth, -INFINITE, INFINITE);
+                            if worker.stopped {
+                                break;
+                            }
+                        }
+                        worker.nodes
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(board, &shared, true);
+            iterate(&mut main, &mut root, &mut result);
+            shared.helpers_stop.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            nodes += main.nodes;
+            helper_nodes
+        });
+        self.finish(result, nodes + helper_nodes)
     }
 
-    fn finish(self, mut result: SearchResult) -> SearchResult {
-        result.nodes = self.nodes;
+    fn finish(self, mut result: SearchResult, nodes: u64) -> SearchResult {
+        result.nodes = nodes;
         result.elapsed = self.limits.start.elapsed();
         if result.pv.is_empty() {
-            result.pv = self.principal_variation(result.best);
+            result.pv = principal_variation(&self.board, self.tt, result.best);
         }
         result
     }
+}
 
-    fn principal_variation(&self, best: Option<Pos>) -> Vec<Pos> {
-        let mut board = self.board.clone();
-        let mut pv = Vec::new();
-        let mut next = best;
-        while let Some(pos) = next {
-            if pv.len() >= MAX_DEPTH as usize || !board.is_empty(pos) {
-                break;
-            }
-            pv.push(pos);
-            board.make(pos);
-            next = self.tt.probe(board.hash()).and_then(|e| e.best);
-        }
-        pv
-    }
-
-    /// One iteration over the root moves; keeps the best one at the front.
-    fn search_root(&mut self, root: &mut MoveList, depth: i32) -> (Pos, i32) {
-        let mut alpha = -INFINITE;
-        let beta = INFINITE;
-        let mut best = root.as_slice()[0].pos;
-        let mut best_index = 0;
-        for i in 0..root.len() {
-            let pos = root.as_slice()[i].pos;
-            self.board.make(pos);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, 1, true)
-            } else {
-                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
-                if s > alpha && !self.stopped {
-                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
-                } else {
-                    s
-                }
-            };
-            self.board.unmake();
-            if self.stopped {
-                break;
-            }
-            if score > alpha {
-                alpha = score;
-                best = pos;
-                best_index = i;
-            }
-        }
-        root.as_mut_slice()[..=best_index].rotate_right(1);
-        let key = self.board.hash();
-        self.tt
-            .store(key, Some(best), score_to_tt(alpha, 0), depth, Bound::Exact);
-        (best, alpha)
-    }
-
-    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32, pv_node: bool) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        let us = self.board.side_to_move();
-        let them = us.opponent();
-
-        // Static mate rules.
-        if self.board.threat_count(us, Threat::Five) > 0 {
-            return MATE - ply - 1;
-        }
-        let their_fives = self.board.threat_count(them, Threat::Five);
-        if their_fives >= 2 {
-            return -(MATE - ply - 2);
-        }
-        if their_fives == 0 && self.board.threat_count(us, Threat::Flex4) > 0 {
-            return MATE - ply - 3;
-        }
-        if self.board.empty_count() == 0 {
-            return 0;
-        }
-        if ply >= MAX_PLY || (depth <= 0 && their_fives == 0) {
-            return evaluate(&self.board);
-        }
-
-        // Transposition table.
-        let key = self.board.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key) {
-            tt_move = entry.best;
-            let score = score_from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && entry.depth >= depth && usable {
-                return score;
-            }
-        }
-
-        let list = ply as usize;
-        generate(&mut self.board, &mut self.move_lists[list]);
-        if self.move_lists[list].is_empty() {
-            // Every block is forbidden (renju's black), or nowhere to play.
-            return if their_fives > 0 {
-                -(MATE - ply - 2)
-            } else {
-                evaluate(&self.board)
-            };
-        }
-        self.move_lists[list].put_first(tt_move);
-        // Blocking a four is forced: it does not use up depth.
-        let forced = movegen::situation(&self.board) == Situation::FacingFour;
-        let new_depth = if forced { depth } else { depth - 1 };
-
-        let original_alpha = alpha;
-        let mut best_score = -INFINITE;
-        let mut best_move = None;
-        for i in 0..self.move_lists[list].len() {
-            let pos = self.move_lists[list].pick(i);
-            self.board.make(pos);
-            let score = if i == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, false);
-                if pv_node && s > alpha && s < beta && !self.stopped {
-                    -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
-                } else {
-                    s
-                }
-            };
-            self.board.unmake();
-            if self.stopped {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(pos);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if self.stopped {
-            return 0;
-        }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
+/// The main thread's iterative deepening, with aspiration windows and a
+/// soft time limit that stretches while the best move is unstable.
+fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) {
+    let limits = worker.limits();
+    let mut stable_iterations = 0;
+    for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
+        let previous = result.score;
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous.abs() < MATE_BOUND {
+            (previous - window, previous + window)
         } else {
-            Bound::Upper
+            (-INFINITE, INFINITE)
         };
-        self.tt
-            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
-        best_score
+        let found = loop {
+            let found = worker.search_root(root, depth, alpha, beta);
+            match found {
+                Some((_, score)) if !worker.stopped && score <= alpha && alpha > -INFINITE => {
+                    alpha = (score - window).max(-INFINITE);
+                }
+                Some((_, score)) if !worker.stopped && score >= beta && beta < INFINITE => {
+                    beta = (score + window).min(INFINITE);
+                }
+                _ => break found,
+            }
+            window *= 2;
+        };
+        let Some((best, score)) = found else {
+            break;
+        };
+        // A stopped iteration still searched its best move fully.
+        stable_iterations = if Some(best) == result.best {
+            stable_iterations + 1
+        } else {
+            0
+        };
+        result.best = Some(best);
+        result.score = score;
+        result.depth = depth;
+        if worker.stopped || score.abs() > MATE_BOUND {
+            break;
+        }
+        // Time: more while the best move keeps changing or the score falls,
+        // less once it has held for several iterations.
+        let mut share = if stable_iterations == 0 && depth > 4 {
+            1.5
+        } else if stable_iterations >= 4 {
+            0.6
+        } else {
+            1.0
+        };
+        if depth > 4 && score < previous - 2 * ASPIRATION_WINDOW {
+            share *= 1.3;
+        }
+        let soft = Duration::try_from_secs_f64(limits.budget.soft.as_secs_f64() * share)
+            .unwrap_or(Duration::MAX)
+            .min(limits.budget.hard);
+        if limits.start.elapsed() >= soft {
+            break;
+        }
     }
+}
+
+/// The expected line from `best` on, read from the table.
+fn principal_variation(board: &Board, tt: &Tt, best: Option<Pos>) -> Vec<Pos> {
+    let mut board = board.clone();
+    let mut pv = Vec::new();
+    let mut next = best;
+    while let Some(pos) = next {
+        if pv.len() >= MAX_DEPTH as usize || !board.is_empty(pos) {
+            break;
+        }
+        pv.push(pos);
+        board.make(pos);
+        next = tt.probe(board.hash()).and_then(|e| e.best);
+    }
+    pv
 }

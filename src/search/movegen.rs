@@ -21,6 +21,7 @@ pub struct ScoredMove {
 }
 
 /// A fixed-capacity move list (no allocation).
+#[derive(Clone)]
 pub struct MoveList {
     moves: [ScoredMove; MAX_MOVES],
     len: usize,
@@ -68,7 +69,15 @@ impl MoveList {
         self.len = kept;
     }
 
-    fn push(&mut self, pos: Pos, score: i32) {
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a move with its ordering score.
+    #[inline]
+    pub fn push(&mut self, pos: Pos, score: i32) {
         self.moves[self.len] = ScoredMove { pos, score };
         self.len += 1;
     }

@@ -1,5 +1,7 @@
-//! The transposition table: one entry per slot, replaced when the new result
-//! is deeper or the old one is from an earlier search.
+//! The transposition table: buckets of four entries shared by the search
+//! threads without locks.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::Pos;
 
@@ -27,32 +29,46 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// One slot: the position key and the packed entry. A plain array, so a new
-/// table is allocated already zeroed (no page is touched before it is used).
-type Slot = [u64; 2];
-const KEY: usize = 0;
-const DATA: usize = 1;
+/// Slots per bucket: one bucket fills a 64-byte cache line.
+const BUCKET_SLOTS: usize = 4;
+/// Bytes one table slot takes: the key (xor the data) and the packed data.
+const SLOT_BYTES: usize = 16;
+const BUCKET_BYTES: usize = BUCKET_SLOTS * SLOT_BYTES;
 
-/// Bytes one table slot takes.
-pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+// The table is allocated as zeroed `u64`s (no page is touched before it is
+// used) and then read as atomics, which have the same size and alignment.
+const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
+const _: () = assert!(std::mem::size_of::<u64>() == std::mem::size_of::<AtomicU64>());
 
-/// A fixed-size hash table of search results.
+/// A fixed-size hash table of search results, shared by the search threads
+/// without locks: each slot stores `key ^ data` beside `data`, so a slot torn
+/// by two threads writing at once fails its key check and reads as empty.
+/// Buckets of four slots; a new result replaces the same position's entry,
+/// else the shallowest entry, entries from earlier searches first.
 pub struct Tt {
-    slots: Vec<Slot>,
+    words: Box<[AtomicU64]>,
+    buckets: usize,
     generation: u8,
 }
 
 impl Tt {
-    /// A table taking at most `bytes` bytes (at least one slot; a power of two).
+    /// A table of at most `bytes` bytes (a power-of-two number of buckets,
+    /// at least one).
     pub fn new(bytes: usize) -> Tt {
+        let buckets = Tt::bucket_count(bytes);
+        let zeroed = vec![0u64; buckets * BUCKET_SLOTS * 2].into_boxed_slice();
+        // Safety: `AtomicU64` has the same size, alignment (asserted above)
+        // and bit validity as `u64`, and the box is uniquely owned.
+        let words = unsafe { Box::from_raw(Box::into_raw(zeroed) as *mut [AtomicU64]) };
         Tt {
-            slots: vec![[0; 2]; Tt::slot_count(bytes)],
+            words,
+            buckets,
             generation: 0,
         }
     }
 
-    fn slot_count(bytes: usize) -> usize {
-        let wanted = (bytes / SLOT_BYTES).max(1);
+    fn bucket_count(bytes: usize) -> usize {
+        let wanted = (bytes / BUCKET_BYTES).max(1);
         if wanted.is_power_of_two() {
             wanted
         } else {
@@ -60,70 +76,92 @@ impl Tt {
         }
     }
 
-    /// The size in bytes of a table made by `Tt::new(bytes)`.
+    /// The size in bytes a table made by `Tt::new(bytes)` has.
     pub fn new_size(bytes: usize) -> usize {
-        Tt::slot_count(bytes) * SLOT_BYTES
+        Tt::bucket_count(bytes) * BUCKET_BYTES
     }
 
-    /// The memory the table holds, in bytes.
+    /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.buckets * BUCKET_BYTES
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = [0; 2]);
+        self.words.iter_mut().for_each(|w| *w.get_mut() = 0);
         self.generation = 0;
     }
 
-    /// Marks the start of a new search, so older entries give way first.
+    /// Marks the start of a new search, so older entries are replaced first.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+    fn bucket(&self, key: u64) -> &[AtomicU64] {
+        let start = (key as usize & (self.buckets - 1)) * BUCKET_SLOTS * 2;
+        &self.words[start..start + BUCKET_SLOTS * 2]
     }
 
-    /// The entry for position `key`, if stored.
+    /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slots[self.index(key)];
-        if slot[KEY] != key || slot[DATA] == 0 {
-            return None;
-        }
-        let d = slot[DATA];
-        let mv = (d & 0xFFFF) as u16;
-        let bound = match (d >> 40) & 3 {
-            1 => Bound::Upper,
-            2 => Bound::Lower,
-            _ => Bound::Exact,
-        };
-        Some(Entry {
-            best: (mv != 0).then_some(Pos(mv)),
-            score: ((d >> 16) & 0xFFFF) as u16 as i16 as i32,
-            depth: ((d >> 32) & 0xFF) as u8 as i8 as i32,
-            bound,
+        let bucket = self.bucket(key);
+        (0..BUCKET_SLOTS).find_map(|i| {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            let stored_key = bucket[2 * i].load(Ordering::Relaxed) ^ data;
+            (data != 0 && stored_key == key).then(|| unpack(data))
         })
     }
 
-    /// Stores a result for position `key`.
+    /// Stores a search result for `key` (mate scores already made relative
+    /// to this node by [`score_to_tt`]). A result without a move keeps the
+    /// move an earlier result for the same position had.
     #[inline]
-    pub fn store(&mut self, key: u64, best: Option<Pos>, score: i32, depth: i32, bound: Bound) {
-        let idx = self.index(key);
-        let old = self.slots[idx];
-        let old_generation = ((old[DATA] >> 48) & 0xFF) as u8;
-        let old_depth = ((old[DATA] >> 32) & 0xFF) as u8 as i8 as i32;
-        if old[KEY] == key || old_generation != self.generation || depth >= old_depth {
-            let mv = best.map_or(0, |p| p.0) as u64;
-            let data = mv
-                | ((score as i16 as u16 as u64) << 16)
-                | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 32)
-                | ((bound as u64) << 40)
-                | ((self.generation as u64) << 48);
-            self.slots[idx] = [key, data];
+    pub fn store(&self, key: u64, best: Option<Pos>, score: i32, depth: i32, bound: Bound) {
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        let mut old_move = 0;
+        for i in 0..BUCKET_SLOTS {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            let stored_key = bucket[2 * i].load(Ordering::Relaxed) ^ data;
+            if data == 0 || stored_key == key {
+                victim = i;
+                old_move = if data == 0 { 0 } else { data & 0xFFFF };
+                break;
+            }
+            // Worth keeping: depth, less 8 per search since it was stored.
+            let age = self.generation.wrapping_sub((data >> 48) as u8) as i32;
+            let worth = ((data >> 32) & 0xFF) as u8 as i8 as i32 - 8 * age;
+            if worth < victim_worth {
+                victim = i;
+                victim_worth = worth;
+            }
         }
+        let mv = best.map_or(old_move, |p| p.0 as u64);
+        let data = mv
+            | ((score as i16 as u16 as u64) << 16)
+            | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 32)
+            | ((bound as u64) << 40)
+            | ((self.generation as u64) << 48);
+        bucket[2 * victim].store(key ^ data, Ordering::Relaxed);
+        bucket[2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+fn unpack(data: u64) -> Entry {
+    let mv = (data & 0xFFFF) as u16;
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    Entry {
+        best: (mv != 0).then_some(Pos(mv)),
+        score: ((data >> 16) & 0xFFFF) as u16 as i16 as i32,
+        depth: ((data >> 32) & 0xFF) as u8 as i8 as i32,
+        bound,
     }
 }
 
@@ -156,6 +194,7 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let mut tt = Tt::new(1 << 16);
+        assert_eq!(Tt::new_size(100_000), 1 << 16);
         assert_eq!(tt.bytes(), 1 << 16);
         tt.store(12345, Some(Pos(300)), -29_990, 7, Bound::Lower);
         let e = tt.probe(12345).expect("stored");

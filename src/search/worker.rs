@@ -1,0 +1,424 @@
+//! One search thread: principal-variation alpha-beta with a VCF quiescence
+//! search at the horizon. The numbered steps of [`Worker::negamax`] each say
+//! what they do and what they were measured to be worth.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+use super::movegen::{self, generate, is_allowed, MoveList, Situation};
+use super::ordering::{Ordering, KILLER_BONUS};
+use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
+use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
+use crate::eval::evaluate;
+
+/// A score beyond every real one, for open windows.
+pub const INFINITE: i32 = MATE + 1;
+/// Most plies of fours and blocks the quiescence search follows.
+const MAX_QUIESCENCE_PLY: i32 = 24;
+/// Margin per remaining ply of reverse futility pruning.
+const FUTILITY_MARGIN: i32 = 90;
+/// Depth up to which reverse futility and move-count pruning apply.
+const PRUNING_DEPTH: i32 = 3;
+/// Quiet moves searched at depth 1, 2, 3 before the rest are pruned.
+const MOVE_COUNT_LIMIT: [usize; PRUNING_DEPTH as usize + 1] = [0, 10, 16, 24];
+
+/// What every search thread of one search shares.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// Set from outside (the protocol) to stop at once.
+    pub stop: &'a AtomicBool,
+    /// Set by the main thread when it is done, to stop the helpers.
+    pub helpers_stop: AtomicBool,
+    /// Time, depth and node limits.
+    pub limits: Limits,
+}
+
+/// The state of one search thread.
+pub struct Worker<'a> {
+    /// The position being searched (made and unmade in place).
+    pub board: Board,
+    shared: &'a Shared<'a>,
+    /// Nodes this thread searched, quiescence included.
+    pub nodes: u64,
+    /// Whether a limit or a stop flag ended the search.
+    pub stopped: bool,
+    /// The main thread checks the clock and node limit; helpers only flags.
+    main: bool,
+    lists: Vec<MoveList>,
+    ordering: Box<Ordering>,
+}
+
+/// Whether a move neither makes nor stops a three or more: the moves that
+/// late-move reductions and move-count pruning may cut short.
+#[inline]
+fn is_quiet(board: &Board, pos: Pos, us: Color) -> bool {
+    board.threat(pos, us) < Threat::Three && board.threat(pos, us.opponent()) < Threat::Three
+}
+
+/// The cell where `color` completes a five, searched on the lines through
+/// `near` first (the move that made the four) and then everywhere.
+fn five_point(board: &Board, color: Color, near: Option<Pos>) -> Option<Pos> {
+    if let Some(near) = near {
+        for dir in DIRECTIONS {
+            for k in (-4isize..=4).filter(|&k| k != 0) {
+                let q = near.step(dir, k);
+                if board.is_empty(q) && board.threat(q, color) == Threat::Five {
+                    return Some(q);
+                }
+            }
+        }
+    }
+    board
+        .cells()
+        .find(|&p| board.is_empty(p) && board.threat(p, color) == Threat::Five)
+}
+
+impl<'a> Worker<'a> {
+    /// A thread searching `board` within `shared`'s limits.
+    pub fn new(board: &Board, shared: &'a Shared<'a>, main: bool) -> Worker<'a> {
+        Worker {
+            board: board.clone(),
+            shared,
+            nodes: 0,
+            stopped: false,
+            main,
+            lists: (0..=MAX_PLY + 1).map(|_| MoveList::default()).collect(),
+            ordering: Ordering::new(),
+        }
+    }
+
+    /// The limits of this search.
+    pub fn limits(&self) -> Limits {
+        self.shared.limits
+    }
+
+    fn check_limits(&mut self) {
+        let shared = self.shared;
+        let limits = &shared.limits;
+        let stop = shared.stop.load(AtomicOrdering::Relaxed)
+            || if self.main {
+                limits.start.elapsed() >= limits.budget.hard
+                    || (limits.max_nodes > 0 && self.nodes >= limits.max_nodes)
+            } else {
+                shared.helpers_stop.load(AtomicOrdering::Relaxed)
+            };
+        if stop {
+            self.stopped = true;
+        }
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+    }
+
+    /// The static mate rules: our five point wins; two five points of the
+    /// opponent lose; our open four wins when the opponent has no five point.
+    #[inline]
+    fn mate_rules(&self, ply: i32) -> Option<i32> {
+        let us = self.board.side_to_move();
+        let them = us.opponent();
+        if self.board.threat_count(us, Threat::Five) > 0 {
+            return Some(MATE - ply - 1);
+        }
+        let their_fives = self.board.threat_count(them, Threat::Five);
+        if their_fives >= 2 {
+            return Some(-(MATE - ply - 2));
+        }
+        if their_fives == 0 && self.board.threat_count(us, Threat::Flex4) > 0 {
+            return Some(MATE - ply - 3);
+        }
+        None
+    }
+
+    /// One iteration over the root moves within (`alpha`, `beta`). Returns
+    /// the best move and score found, or `None` if the search stopped before
+    /// the first move was searched. The best move moves to the front.
+    pub fn search_root(
+        &mut self,
+        root: &mut MoveList,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(Pos, i32)> {
+        let mut best: Option<(Pos, i32)> = None;
+        let mut best_index = 0;
+        for i in 0..root.len() {
+            let pos = root.as_slice()[i].pos;
+            self.board.make(pos);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.board.unmake();
+            if self.stopped {
+                break;
+            }
+            if best.is_none() || score > alpha {
+                best = Some((pos, score));
+                best_index = i;
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        root.as_mut_slice()[..=best_index].rotate_right(1);
+        if let Some((pos, score)) = best {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let key = self.board.hash();
+            self.shared
+                .tt
+                .store(key, Some(pos), score_to_tt(score, 0), depth, bound);
+        }
+        best
+    }
+
+    /// The alpha-beta search of a node `ply` plies below the root with
+    /// `depth` plies to go.
+    pub fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32, pv: bool) -> i32 {
+        // 1. Quiescence at the horizon.
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        // 2. Static mate rules, full board, ply limit.
+        if let Some(score) = self.mate_rules(ply) {
+            return score;
+        }
+        if self.board.empty_count() == 0 {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.board);
+        }
+        let us = self.board.side_to_move();
+
+        // 3. Transposition table: a deep enough bound ends a non-PV node.
+        let key = self.board.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.shared.tt.probe(key) {
+            tt_move = entry.best;
+            let score = score_from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv && entry.depth >= depth && usable {
+                return score;
+            }
+        }
+
+        let situation = movegen::situation(&self.board);
+        let free = situation == Situation::Free;
+        let static_eval = evaluate(&self.board);
+
+        // 4. Reverse futility pruning: far above beta near the horizon with
+        // nothing forcing, assume the position holds.
+        if !pv
+            && free
+            && depth <= PRUNING_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - FUTILITY_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
+
+        // 5. Moves: forced blocks, the answers to a three, or every cell
+        // near the stones; TT move first, then killers and history.
+        let list = ply as usize;
+        generate(&mut self.board, &mut self.lists[list]);
+        if self.lists[list].is_empty() {
+            // Every block is forbidden (renju's black), or nowhere to play.
+            return if situation == Situation::FacingFour {
+                -(MATE - ply - 2)
+            } else {
+                static_eval
+            };
+        }
+        for m in self.lists[list].as_mut_slice() {
+            if self.ordering.is_killer(ply, m.pos) {
+                m.score += KILLER_BONUS;
+            }
+            m.score += self.ordering.history_bonus(us, m.pos);
+        }
+        self.lists[list].put_first(tt_move);
+        self.ordering.clear_killers(ply);
+
+        // 6. Blocking a four is forced: it does not use up depth.
+        let new_depth = if situation == Situation::FacingFour {
+            depth
+        } else {
+            depth - 1
+        };
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut quiet_searched = 0;
+        for i in 0..self.lists[list].len() {
+            let pos = self.lists[list].pick(i);
+            let quiet = free && is_quiet(&self.board, pos, us) && Some(pos) != tt_move;
+            // 7. Move-count pruning: near the horizon, late quiet moves are
+            // not searched once a move has been.
+            if quiet
+                && !pv
+                && depth <= PRUNING_DEPTH
+                && best_score > -MATE_BOUND
+                && quiet_searched >= MOVE_COUNT_LIMIT[depth as usize]
+            {
+                continue;
+            }
+            if quiet {
+                quiet_searched += 1;
+            }
+            // 8. Late-move reductions: quiet moves after the first few are
+            // searched shallower first, and again at full depth if they
+            // raise alpha.
+            let reduction = if quiet && depth >= 3 && i >= 3 && !self.ordering.is_killer(ply, pos) {
+                let r = 1 + (i >= 8 && depth >= 6) as i32;
+                (r - pv as i32).max(0)
+            } else {
+                0
+            };
+            self.board.make(pos);
+            let score = if i == 0 {
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, pv)
+            } else {
+                let mut s =
+                    -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if reduction > 0 && s > alpha && !self.stopped {
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if pv && s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.board.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(pos);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.record_cutoff(us, ply, depth, pos);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if best_move.is_none() {
+            // Every move was pruned: the static evaluation stands.
+            return static_eval;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// The VCF quiescence search: the side to move may stand pat on the
+    /// static evaluation or continue with a four; a four's block is forced.
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32, qply: i32) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.mate_rules(ply) {
+            return score;
+        }
+        if self.board.empty_count() == 0 {
+            return 0;
+        }
+        let us = self.board.side_to_move();
+        let them = us.opponent();
+        if self.board.threat_count(them, Threat::Five) > 0 {
+            // Facing a four: the block is the only move.
+            let Some(block) = five_point(&self.board, them, self.board.last_move()) else {
+                return evaluate(&self.board);
+            };
+            if !is_allowed(&mut self.board, block, us) {
+                return -(MATE - ply - 2);
+            }
+            self.board.make(block);
+            let score = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+            self.board.unmake();
+            return score;
+        }
+        let stand_pat = evaluate(&self.board);
+        if stand_pat >= beta
+            || ply >= MAX_PLY
+            || qply >= MAX_QUIESCENCE_PLY
+            || self.board.threat_count(us, Threat::Four)
+                + self.board.threat_count(us, Threat::FourThree)
+                == 0
+        {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let list = ply as usize;
+        self.lists[list].clear();
+        for pos in self.board.cells() {
+            if self.board.is_empty(pos)
+                && matches!(self.board.threat(pos, us), Threat::Four | Threat::FourThree)
+            {
+                let score = movegen::order_score(&self.board, pos, us);
+                self.lists[list].push(pos, score);
+            }
+        }
+        for i in 0..self.lists[list].len() {
+            let pos = self.lists[list].pick(i);
+            if !is_allowed(&mut self.board, pos, us) {
+                continue;
+            }
+            self.board.make(pos);
+            let score = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+            self.board.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
