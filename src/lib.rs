@@ -3,7 +3,8 @@
 //! Layers, each reaching only down: [`board`] (stones, line patterns, threat
 //! classes), [`rules`] (winning rules and renju's forbidden points), [`eval`],
 //! [`search`] (alpha-beta, hash table, time), [`protocol`] (the pbrain
-//! session) and [`cli`] (bench and other developer commands).
+//! session) and [`cli`] (the terminal game, position analysis and developer
+//! commands).
 
 pub mod board;
 pub mod cli;

@@ -67,6 +67,8 @@ fn main() {
         }
         Mode::Bench { depth } => cli::bench::run(depth),
         Mode::Openings(options) => cli::openings::run(&options, args.seed),
+        Mode::Play(options) => cli::play::run(&options, args.seed),
+        Mode::Analyze(options) => cli::analyze::run(&options),
         Mode::Help => {
             println!("{}", cli::USAGE);
             Ok(())

@@ -1,9 +1,19 @@
-//! Run modes besides the protocol: command-line parsing and developer tools.
+//! Run modes besides the protocol: command-line parsing, the terminal game
+//! and analysis, and developer tools.
 
+pub mod analyze;
 pub mod bench;
+pub mod diagram;
+pub mod engine;
+pub mod game;
 pub mod openings;
+pub mod play;
+pub mod record;
 
 use anyhow::{bail, Context, Result};
+
+use crate::board::MAX_SIZE;
+use crate::rules::Rule;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -14,6 +24,10 @@ pub enum Mode {
     Bench { depth: i32 },
     /// Generate balanced openings.
     Openings(openings::Options),
+    /// Play a game in the terminal.
+    Play(play::Options),
+    /// Analyse one position.
+    Analyze(analyze::Options),
     /// Print usage.
     Help,
     /// Print the version.
@@ -37,10 +51,23 @@ pub const USAGE: &str = "\
 usage: pbrain-wuzi [--seed N] [--script] speak the pbrain protocol on stdin/stdout
                                          (--script: piped command files, every
                                          command waits for the move before it)
+       pbrain-wuzi play [--black human|engine] [--white human|engine] [--rule R] [--size N]
+                        [--time S | --depth D] [--coords] [--seed N]
+                                         a game in the terminal (default: you are black,
+                                         the engine white, freestyle 15x15, 1 s per move);
+                                         moves h8 or 7,7; type help for the commands
+       pbrain-wuzi analyze [--rule R] [--size N] [--time S | --depth D] [--nbest K]
+                           [--solve] [--offset] POSITION
+                                         best move, score, line, depth and nodes of a
+                                         position: a move string (h8i9j10), an x,y list
+                                         (7,7 8,8; --offset: from the centre) or a .psq
+                                         file (default 3 s); --nbest K the K best moves;
+                                         --solve only the VCF solver
        pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 6)
        pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
                                          print balanced random openings (offset format)
        pbrain-wuzi --help | --version
+rules (R): freestyle standard renju caro caro9, or Gomocup's numbers 0 1 4 8 9
 logging (off by default): WUZI_LOG=debug and WUZI_LOG_FILE=path";
 
 fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T> {
@@ -49,6 +76,37 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T>
         .parse()
         .ok()
         .with_context(|| format!("bad value for {flag}: {value}"))
+}
+
+/// Reads a rule: a name (`freestyle`, `standard`, `renju`, `caro`,
+/// `caro9`) or the protocol's `INFO rule` number (0, 1, 4, 8, 9, …).
+pub fn parse_rule(text: &str) -> Result<Rule> {
+    let by_name = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroExact,
+    ]
+    .into_iter()
+    .find(|r| r.name().eq_ignore_ascii_case(text));
+    let by_number = || {
+        text.parse::<u32>()
+            .ok()
+            .filter(|&n| n < 16)
+            .map(Rule::from_bits)
+    };
+    by_name.or_else(by_number).with_context(|| {
+        format!("bad rule {text:?}: freestyle, standard, renju, caro, caro9 or 0, 1, 4, 8, 9")
+    })
+}
+
+/// Reads a board side (5 to 22).
+pub fn parse_size(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|s| (5..=MAX_SIZE).contains(s))
+        .with_context(|| format!("bad board size {text:?}: 5 to {MAX_SIZE}"))
 }
 
 /// Parses the arguments after the program name.
@@ -77,7 +135,41 @@ pub fn parse_args(args: &[String]) -> Result<Args> {
             },
         },
         Some("openings") => Mode::Openings(openings::Options::parse(&rest[1..])?),
+        Some("play") => Mode::Play(play::Options::parse(&rest[1..])?),
+        Some("analyze" | "analyse") => Mode::Analyze(analyze::Options::parse(&rest[1..])?),
         Some(other) => bail!("unknown argument {other:?}\n{USAGE}"),
     };
     Ok(Args { mode, seed, script })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn rules_by_name_or_number() {
+        assert_eq!(parse_rule("renju").ok(), Some(Rule::Renju));
+        assert_eq!(parse_rule("Caro9").ok(), Some(Rule::CaroExact));
+        assert_eq!(parse_rule("1").ok(), Some(Rule::Standard));
+        assert_eq!(parse_rule("8").ok(), Some(Rule::Caro));
+        for bad in ["", "go", "16", "-1"] {
+            assert!(parse_rule(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(parse_size("22").ok(), Some(22));
+        assert!(parse_size("4").is_err() && parse_size("23").is_err());
+    }
+
+    #[test]
+    fn subcommands() {
+        let play = parse_args(&args("play --seed 5 --rule renju")).expect("parses");
+        assert_eq!(play.seed, Some(5));
+        assert!(matches!(play.mode, Mode::Play(ref o) if o.rule == Rule::Renju));
+        let analyze = parse_args(&args("analyse --nbest 2 h8i9")).expect("parses");
+        assert!(matches!(analyze.mode, Mode::Analyze(ref o) if o.nbest == 2));
+        assert!(parse_args(&args("play --size 99")).is_err());
+    }
 }

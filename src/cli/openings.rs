@@ -46,7 +46,7 @@ impl Options {
             let value = it.next().with_context(|| format!("{flag} needs a value"))?;
             let bad = || format!("bad value for {flag}: {value}");
             match flag.as_str() {
-                "--rule" => options.rule = Rule::from_bits(value.parse().ok().with_context(bad)?),
+                "--rule" => options.rule = super::parse_rule(value)?,
                 "--size" => options.size = value.parse().ok().with_context(bad)?,
                 "--count" => options.count = value.parse().ok().with_context(bad)?,
                 "--plies" => options.plies = value.parse().ok().with_context(bad)?,

@@ -88,7 +88,7 @@ fn idle_forever() -> ! {
 
 /// Finds the `n` best root moves one after another, each search leaving out
 /// the moves already found and taking an equal share of the time left.
-fn n_best(
+pub fn n_best(
     board: &Board,
     tt: &mut Tt,
     stop: &AtomicBool,

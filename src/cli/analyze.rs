@@ -1,0 +1,405 @@
+//! `pbrain-wuzi analyze`: one position searched, with the best move (or the
+//! n best), its score, line, depth and nodes; or only a threat-space solver
+//! (`--solve`).
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+
+use super::diagram::{self, Marks};
+use super::engine::{describe_score, on_search_stack, Think, TT_BYTES};
+use super::game::color_name;
+use super::record::{is_psq, parse_move_list, parse_psq, square_both, square_name, Record};
+use super::{parse_rule, parse_size};
+use crate::board::{Board, Color, Pos};
+use crate::protocol::n_best;
+use crate::rules::{renju, Rule};
+use crate::search::tt::Tt;
+use crate::search::vcf::Vcf;
+use crate::search::{Limits, SearchResult, Searcher};
+
+/// Time per analysis unless `--time` or `--depth` says otherwise.
+const DEFAULT_TIME: Duration = Duration::from_secs(3);
+/// Most moves `--nbest` lists.
+const MAX_NBEST: usize = 50;
+/// Node budget of a solver run.
+const SOLVER_NODES: u64 = 20_000_000;
+/// Time budget of a solver run under `--depth` (which has no clock).
+const SOLVER_TIME: Duration = Duration::from_secs(10);
+
+/// Which threat-space solver `--solve` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// Victory by continuous fours ([`Vcf`]).
+    Vcf,
+}
+
+/// Settings of `analyze`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The rule.
+    pub rule: Rule,
+    /// Board side (a `.psq` file's header gives its own).
+    pub size: Option<usize>,
+    /// How long to search.
+    pub think: Think,
+    /// How many best moves to list.
+    pub nbest: usize,
+    /// Run only this solver instead of the search.
+    pub solve: Option<Solver>,
+    /// x,y pairs are offsets from the centre.
+    pub offset: bool,
+    /// The position: words of a move list, or one file name.
+    pub position: Vec<String>,
+}
+
+impl Options {
+    /// Parses `[--rule R] [--size N] [--time S | --depth D] [--nbest K]
+    /// [--solve [vcf]] [--offset] POSITION…`.
+    pub fn parse(args: &[String]) -> Result<Options> {
+        let mut options = Options {
+            rule: Rule::Freestyle,
+            size: None,
+            think: Think::Time(DEFAULT_TIME),
+            nbest: 1,
+            solve: None,
+            offset: false,
+            position: Vec::new(),
+        };
+        let mut it = args.iter().peekable();
+        while let Some(arg) = it.next() {
+            if !arg.starts_with("--") {
+                options.position.push(arg.clone());
+                continue;
+            }
+            match arg.as_str() {
+                "--offset" => {
+                    options.offset = true;
+                    continue;
+                }
+                "--solve" => {
+                    if it.peek().is_some_and(|v| v.eq_ignore_ascii_case("vcf")) {
+                        it.next();
+                    }
+                    options.solve = Some(Solver::Vcf);
+                    continue;
+                }
+                _ => {}
+            }
+            let value = it.next().with_context(|| format!("{arg} needs a value"))?;
+            match arg.as_str() {
+                "--rule" => options.rule = parse_rule(value)?,
+                "--size" => options.size = Some(parse_size(value)?),
+                "--time" => {
+                    let seconds = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| (0.0..=86_400.0).contains(s))
+                        .with_context(|| format!("bad time {value:?}: seconds"))?;
+                    options.think = Think::Time(Duration::from_secs_f64(seconds));
+                }
+                "--depth" => {
+                    let depth = value
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
+                        .with_context(|| format!("bad depth {value:?}: 1 to 64"))?;
+                    options.think = Think::Depth(depth);
+                }
+                "--nbest" => {
+                    options.nbest = value
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=MAX_NBEST).contains(n))
+                        .with_context(|| format!("bad --nbest {value:?}: 1 to {MAX_NBEST}"))?;
+                }
+                _ => bail!("unknown analyze option {arg}"),
+            }
+        }
+        Ok(options)
+    }
+
+    /// The position's record: from the file named by the one position word
+    /// if there is such a file, else from the words as a move list.
+    fn record(&self) -> Result<Record> {
+        let size = self.size.unwrap_or(15);
+        if let [word] = self.position.as_slice() {
+            if std::path::Path::new(word).is_file() {
+                let text =
+                    std::fs::read_to_string(word).with_context(|| format!("cannot read {word}"))?;
+                if is_psq(&text) {
+                    let record = parse_psq(&text).map_err(anyhow::Error::msg)?;
+                    if self
+                        .size
+                        .is_some_and(|s| s != record.width || s != record.height)
+                    {
+                        bail!(
+                            "{word} is a {}x{} game, not {size}x{size}",
+                            record.width,
+                            record.height
+                        );
+                    }
+                    return Ok(record);
+                }
+                return self.move_list(&text, size);
+            }
+        }
+        self.move_list(&self.position.join(" "), size)
+    }
+
+    fn move_list(&self, text: &str, size: usize) -> Result<Record> {
+        let origin = self.offset.then_some((size / 2, size / 2));
+        let moves = parse_move_list(text, origin).map_err(anyhow::Error::msg)?;
+        Ok(Record {
+            width: size,
+            height: size,
+            moves: moves.into_iter().map(|m| (m, 0)).collect(),
+            engines: [false; 2],
+        })
+    }
+}
+
+/// The position as a board: stones in order, black first. Only the cells
+/// are checked (a set-up position need not be a legal game).
+fn board(record: &Record, rule: Rule) -> Result<Board> {
+    let sizes = 5..=crate::board::MAX_SIZE;
+    if !sizes.contains(&record.width) || !sizes.contains(&record.height) {
+        bail!(
+            "board size {}x{} is not supported",
+            record.width,
+            record.height
+        );
+    }
+    let mut board = Board::new(record.width, record.height, rule);
+    for (i, &(square, _)) in record.moves.iter().enumerate() {
+        let (x, y) = square;
+        if !board.contains(x, y) {
+            bail!("move {}: {} is off the board", i + 1, square_both(square));
+        }
+        if !board.is_empty(Pos::new(x, y)) {
+            bail!("move {}: {} is already taken", i + 1, square_both(square));
+        }
+        board.make(Pos::new(x, y));
+    }
+    Ok(board)
+}
+
+fn name(pos: Pos) -> String {
+    square_name((pos.x(), pos.y()))
+}
+
+fn both(pos: Pos) -> String {
+    square_both((pos.x(), pos.y()))
+}
+
+/// A line of moves in both notations: `h8 i9 (7,7 8,8)`.
+fn line_text(line: &[Pos]) -> String {
+    let names: Vec<String> = line.iter().map(|&p| name(p)).collect();
+    let xy: Vec<String> = line.iter().map(|p| p.to_string()).collect();
+    format!("{} ({})", names.join(" "), xy.join(" "))
+}
+
+/// Analyses the position and prints the result.
+pub fn run(options: &Options) -> Result<()> {
+    let record = options.record()?;
+    let board = board(&record, options.rule)?;
+    let mut out = std::io::stdout().lock();
+    match report(&mut out, options, &board) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("analyze"),
+    }
+}
+
+fn report(out: &mut impl Write, options: &Options, board: &Board) -> std::io::Result<()> {
+    let us = board.side_to_move();
+    writeln!(
+        out,
+        "{} {}x{}, {} stones, {} to move",
+        board.rule().name(),
+        board.width(),
+        board.height(),
+        board.move_count(),
+        color_name(us)
+    )?;
+    let last = board.last_move();
+    let finished = last.filter(|&p| board.is_five_at(p));
+    let forbidden = if us == Color::Black && finished.is_none() {
+        renju::forbidden_points(board)
+    } else {
+        Vec::new()
+    };
+    let marks = Marks {
+        last,
+        forbidden,
+        ..Marks::default()
+    };
+    write!(out, "{}", diagram::render(board, &marks))?;
+    if let Some(five) = finished {
+        return writeln!(
+            out,
+            "the game is over: {} has five ({})",
+            color_name(us.opponent()),
+            name(five)
+        );
+    }
+    if board.empty_count() == 0 {
+        return writeln!(out, "the game is over: the board is full");
+    }
+    match options.solve {
+        Some(solver) => solve(out, board, solver, options.think),
+        None if options.nbest > 1 => best_moves(out, board, options.think, options.nbest),
+        None => best_move(out, board, options.think),
+    }
+}
+
+fn best_move(out: &mut impl Write, board: &Board, think: Think) -> std::io::Result<()> {
+    let limits = think.limits();
+    let result = on_search_stack(|| {
+        let mut tt = Tt::new(TT_BYTES);
+        let stop = AtomicBool::new(false);
+        Searcher::new(board, &mut tt, &stop, limits).run(None)
+    });
+    let Some(best) = result.best else {
+        return writeln!(out, "no legal move");
+    };
+    writeln!(out, "best move: {}", both(best))?;
+    writeln!(out, "score: {}", describe_score(&result))?;
+    writeln!(out, "line: {}", line_text(&result.pv))?;
+    writeln!(
+        out,
+        "depth {}, {} nodes, {:.2} s",
+        result.depth,
+        result.nodes,
+        result.elapsed.as_secs_f64()
+    )
+}
+
+fn best_moves(out: &mut impl Write, board: &Board, think: Think, n: usize) -> std::io::Result<()> {
+    let limits: Limits = think.limits();
+    let results: Vec<SearchResult> = on_search_stack(|| {
+        let mut tt = Tt::new(TT_BYTES);
+        let stop = AtomicBool::new(false);
+        n_best(board, &mut tt, &stop, limits, n)
+    });
+    for (i, result) in results.iter().enumerate() {
+        let Some(best) = result.best else { continue };
+        writeln!(
+            out,
+            "{}. {}  score {}, depth {}, {} nodes, line {}",
+            i + 1,
+            both(best),
+            describe_score(result),
+            result.depth,
+            result.nodes,
+            line_text(&result.pv)
+        )?;
+    }
+    match results.first().and_then(|r| r.best) {
+        Some(best) => writeln!(out, "best move: {}", both(best)),
+        None => writeln!(out, "no legal move"),
+    }
+}
+
+/// Runs a solver for the side to move and prints its winning line or that
+/// it found none. (A VCT solver joins [`Solver::Vcf`] here.)
+fn solve(out: &mut impl Write, board: &Board, solver: Solver, think: Think) -> std::io::Result<()> {
+    let time = match think {
+        Think::Time(time) => time,
+        Think::Depth(_) => SOLVER_TIME,
+    };
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let (line, nodes, what) = match solver {
+        Solver::Vcf => on_search_stack(|| {
+            let mut vcf = Vcf::new(board, &stop, started, time, SOLVER_NODES);
+            (vcf.solve(), vcf.nodes(), "VCF")
+        }),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let attacker = color_name(board.side_to_move());
+    match line {
+        Some(line) => {
+            let first = line.first().copied();
+            writeln!(
+                out,
+                "{what}: {attacker} wins in {} moves: {}",
+                line.len().div_ceil(2),
+                line_text(&line)
+            )?;
+            if let Some(first) = first {
+                writeln!(out, "best move: {}", both(first))?;
+            }
+            writeln!(out, "{nodes} nodes, {seconds:.2} s")
+        }
+        None => writeln!(out, "no {what} found ({nodes} nodes, {seconds:.2} s)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn analyse(text: &str) -> String {
+        let options = Options::parse(&args(text)).expect("parses");
+        let record = options.record().expect("a position");
+        let board = board(&record, options.rule).expect("legal");
+        let mut out = Vec::new();
+        report(&mut out, &options, &board).expect("writes");
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    #[test]
+    fn options() {
+        let o = Options::parse(&args("--rule renju --depth 4 --nbest 3 7,7 8,8")).expect("parses");
+        assert_eq!(
+            (o.rule, o.think, o.nbest, o.position.len()),
+            (Rule::Renju, Think::Depth(4), 3, 2)
+        );
+        let o = Options::parse(&args("--solve vcf h8 --offset --size 19")).expect("parses");
+        assert_eq!(
+            (o.solve, o.offset, o.size),
+            (Some(Solver::Vcf), true, Some(19))
+        );
+        let o = Options::parse(&args("--solve h8")).expect("parses");
+        assert_eq!(o.position, vec!["h8"]);
+        for bad in ["--nbest 0", "--depth x", "--size 4", "--bogus 1", "--time"] {
+            assert!(Options::parse(&args(bad)).is_err(), "{bad}");
+        }
+        let offsets = Options::parse(&args("--offset 0,0, 1,-1")).expect("parses");
+        assert_eq!(
+            offsets.record().expect("ok").squares(),
+            vec![(7, 7), (8, 6)]
+        );
+    }
+
+    #[test]
+    fn finds_the_five_and_the_vcf() {
+        // Black four on row 7 (h8 i8 j8 k8): g8 or l8 wins at once.
+        let out = analyse("--depth 3 h8a1i8a3j8a5k8a7");
+        assert!(
+            out.contains("best move: g8 (6,7)") || out.contains("best move: l8 (11,7)"),
+            "{out}"
+        );
+        assert!(out.contains("score: +W1 (a win in 1 ply)"), "{out}");
+        let solved = analyse("--solve h8a1i8a3j8a5");
+        assert!(solved.contains("VCF: black wins in "), "{solved}");
+        let none = analyse("--solve h8 i9");
+        assert!(none.contains("no VCF found"), "{none}");
+        let over = analyse("h8a1i8a3j8a5k8a7l8");
+        assert!(
+            over.contains("the game is over: black has five (l8)"),
+            "{over}"
+        );
+        let many = analyse("--depth 2 --nbest 3 h8 i9");
+        assert!(
+            many.contains("\n3. ") && many.contains("best move: "),
+            "{many}"
+        );
+    }
+}

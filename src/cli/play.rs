@@ -1,0 +1,574 @@
+//! `pbrain-wuzi play`: a game in the terminal, human or engine on either
+//! side. It reads one line at a time from stdin and writes plain text to
+//! stdout, so it also works over a pipe; the end of input ends it.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+
+use super::diagram::{self, Marks};
+use super::engine::{describe_score, Engine, Think};
+use super::game::{color_name, Game, MoveError};
+use super::record::{
+    looks_like_square, move_string, parse_record, parse_square, square_both, square_name,
+};
+use super::{parse_rule, parse_size};
+use crate::board::{Color, Pos};
+use crate::rules::{renju, Rule};
+use crate::search::SearchResult;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Moves typed on stdin.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// Settings of `play`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The rule.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// How long the engine thinks per move.
+    pub think: Think,
+    /// Who plays black and white.
+    pub players: [Player; 2],
+    /// Show x,y indices from the start.
+    pub coords: bool,
+}
+
+/// Engine time per move unless `--time` or `--depth` says otherwise.
+const DEFAULT_TIME: Duration = Duration::from_secs(1);
+/// Longest time per move accepted, in seconds.
+const MAX_SECONDS: f64 = 3600.0;
+
+/// Reads a time per move in seconds (`0.5`, `2`).
+fn parse_seconds(text: &str) -> Result<Duration> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => bail!("bad time {text:?}: seconds from 0 to {MAX_SECONDS}"),
+    }
+}
+
+impl Options {
+    /// Parses `[--black human|engine] [--white human|engine] [--rule R]
+    /// [--size N] [--time S | --depth D] [--coords]`.
+    pub fn parse(args: &[String]) -> Result<Options> {
+        let mut options = Options {
+            rule: Rule::Freestyle,
+            size: 15,
+            think: Think::Time(DEFAULT_TIME),
+            players: [Player::Human, Player::Engine],
+            coords: false,
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            if flag == "--coords" {
+                options.coords = true;
+                continue;
+            }
+            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
+            match flag.as_str() {
+                "--black" | "--white" => {
+                    let player = match value.as_str() {
+                        "human" => Player::Human,
+                        "engine" => Player::Engine,
+                        _ => bail!("{flag} takes human or engine, not {value:?}"),
+                    };
+                    options.players[usize::from(flag == "--white")] = player;
+                }
+                "--rule" => options.rule = parse_rule(value)?,
+                "--size" => options.size = parse_size(value)?,
+                "--time" => options.think = Think::Time(parse_seconds(value)?),
+                "--depth" => {
+                    let depth = value
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
+                        .with_context(|| format!("bad depth {value:?}: 1 to 64"))?;
+                    options.think = Think::Depth(depth);
+                }
+                _ => bail!("unknown play option {flag}"),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// Runs a game on stdin/stdout. `seed` fixes the engine's tie-breaking.
+pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut play = Play::new(options, seed, std::io::stdout().lock(), echo);
+    match play.run(stdin.lock()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("terminal game"),
+    }
+}
+
+/// What to do after a line.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+const HELP: &str = "\
+moves:
+  h8  or  7,7     column letter and row number, or x,y counted from 0
+commands:
+  undo            take back your last move (and the engine's reply)
+  new             start a new game (also: restart)
+  hint            ask the engine for a move
+  time <seconds>  engine time per move (time alone shows it)
+  save <file>     save the game: a .psq name writes Piskvork's format,
+                  any other name a move string such as h8i9j10
+  load <file>     load a game (.psq, a move string or an x,y list)
+  coords          show or hide the x,y indices
+  board           show the board again
+  help            this text
+  quit            leave (so does the end of input)";
+
+/// At most the first 40 characters of what was typed, to quote it back.
+fn shown(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// A terminal game in progress.
+struct Play<W: Write> {
+    game: Game,
+    rule: Rule,
+    engine: Engine,
+    players: [Player; 2],
+    coords: bool,
+    out: W,
+    /// Write each input line after the prompt (when stdin is not a
+    /// terminal), so a piped transcript reads like a session.
+    echo: bool,
+}
+
+impl<W: Write> Play<W> {
+    fn new(options: &Options, seed: Option<u64>, out: W, echo: bool) -> Play<W> {
+        Play {
+            game: Game::new(options.size, options.size, options.rule),
+            rule: options.rule,
+            engine: Engine::new(options.think, seed),
+            players: options.players,
+            coords: options.coords,
+            out,
+            echo,
+        }
+    }
+
+    fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    fn side_name(&self, color: Color) -> String {
+        let stone = if color == Color::Black { 'X' } else { 'O' };
+        let who = match self.player(color) {
+            Player::Human => "",
+            Player::Engine => ", engine",
+        };
+        format!("{} ({stone}{who})", color_name(color))
+    }
+
+    fn run(&mut self, mut input: impl BufRead) -> std::io::Result<()> {
+        let who = |p: Player| match p {
+            Player::Human => "human",
+            Player::Engine => "engine",
+        };
+        writeln!(
+            self.out,
+            "Wuzi: {} on {}x{}; black {}, white {}; engine {}.",
+            self.rule.name(),
+            self.game.board().width(),
+            self.game.board().height(),
+            who(self.players[0]),
+            who(self.players[1]),
+            self.engine.think.describe()
+        )?;
+        writeln!(self.out, "Type a move such as h8 or 7,7, or help.")?;
+        self.show()?;
+        let mut line = Vec::new();
+        loop {
+            while self.game.result().is_none()
+                && self.player(self.game.board().side_to_move()) == Player::Engine
+            {
+                self.engine_move()?;
+            }
+            self.prompt()?;
+            let asked = Instant::now();
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                writeln!(self.out)?;
+                return self.out.flush();
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if self.echo {
+                let printable: String = text
+                    .chars()
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect();
+                writeln!(self.out, "{printable}")?;
+            }
+            if self.handle(text, asked.elapsed())? == Flow::Quit {
+                return self.out.flush();
+            }
+        }
+    }
+
+    fn prompt(&mut self) -> std::io::Result<()> {
+        if self.game.result().is_some() {
+            write!(self.out, "game over> ")?;
+        } else {
+            let side = self.side_name(self.game.board().side_to_move());
+            write!(self.out, "{side} to move> ")?;
+        }
+        self.out.flush()
+    }
+
+    fn handle(&mut self, line: &str, took: Duration) -> std::io::Result<Flow> {
+        if line.is_empty() {
+            return Ok(Flow::Continue);
+        }
+        if let Some(square) = parse_square(line) {
+            self.human_move(square, took)?;
+            return Ok(Flow::Continue);
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => return Ok(Flow::Quit),
+            "help" | "?" => writeln!(self.out, "{HELP}")?,
+            "new" | "restart" => self.new_game()?,
+            "undo" | "takeback" => self.undo()?,
+            "hint" => self.hint()?,
+            "time" => self.time(rest)?,
+            "save" => self.save(rest)?,
+            "load" => self.load(rest)?,
+            "coords" | "coordinates" => {
+                self.coords = !self.coords;
+                self.show()?;
+            }
+            "board" | "show" => self.show()?,
+            _ if parse_square(word).is_some() => {
+                writeln!(self.out, "one move at a time, please: {:?}", shown(line))?;
+            }
+            _ if looks_like_square(line) => writeln!(
+                self.out,
+                "not a move: {:?}; type a square such as h8 or 7,7",
+                shown(line)
+            )?,
+            _ => writeln!(self.out, "unknown command {:?}; type help", shown(word))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Draws the board: last move, winning line, and black's forbidden
+    /// points when black is to move under renju.
+    fn show(&mut self) -> std::io::Result<()> {
+        let board = self.game.board();
+        let black_to_move = board.side_to_move() == Color::Black;
+        let forbidden = if self.game.result().is_none() && black_to_move {
+            renju::forbidden_points(board)
+        } else {
+            Vec::new()
+        };
+        let marks = Marks {
+            last: board.last_move(),
+            line: self.game.winning_line(),
+            forbidden,
+            coords: self.coords,
+        };
+        let text = diagram::render(board, &marks);
+        write!(self.out, "{text}")?;
+        if let Some(result) = self.game.result_text() {
+            writeln!(self.out, "{result}")?;
+        }
+        Ok(())
+    }
+
+    /// Shows the position after a move: now if a human moves next or the
+    /// game is over, else after the engine's reply.
+    fn after_move(&mut self) -> std::io::Result<()> {
+        let next = self.player(self.game.board().side_to_move());
+        if self.game.result().is_some() || next == Player::Human {
+            self.show()?;
+        }
+        Ok(())
+    }
+
+    fn human_move(&mut self, square: (usize, usize), took: Duration) -> std::io::Result<()> {
+        let color = self.game.board().side_to_move();
+        match self.game.play(square, took.as_millis() as u64) {
+            Ok(()) => {
+                writeln!(
+                    self.out,
+                    "{} plays {}",
+                    color_name(color),
+                    square_both(square)
+                )?;
+                self.after_move()
+            }
+            Err(MoveError::GameOver) => {
+                writeln!(self.out, "the game is over; type new, undo, load or quit")
+            }
+            Err(e) => writeln!(self.out, "illegal move: {e}"),
+        }
+    }
+
+    /// One line about a search: move, score, depth, nodes, time, line.
+    fn search_line(result: &SearchResult, pos: Pos) -> String {
+        let pv: Vec<String> = result
+            .pv
+            .iter()
+            .map(|p| square_name((p.x(), p.y())))
+            .collect();
+        format!(
+            "{}  score {}, depth {}, {} nodes, {:.2} s, line {}",
+            square_both((pos.x(), pos.y())),
+            describe_score(result),
+            result.depth,
+            result.nodes,
+            result.elapsed.as_secs_f64(),
+            pv.join(" ")
+        )
+    }
+
+    fn engine_move(&mut self) -> std::io::Result<()> {
+        let color = self.game.board().side_to_move();
+        let result = self.engine.choose_move(self.game.board());
+        let Some(pos) = result.best else {
+            self.game.declare_draw();
+            return self.show();
+        };
+        let ms = result.elapsed.as_millis() as u64;
+        match self.game.play((pos.x(), pos.y()), ms) {
+            Ok(()) => {
+                let line = Self::search_line(&result, pos);
+                writeln!(self.out, "{} plays {line}", self.side_name(color))?;
+            }
+            Err(e) => {
+                writeln!(self.out, "the engine chose an illegal move: {e}")?;
+                self.game.declare_draw();
+            }
+        }
+        self.show()
+    }
+
+    fn new_game(&mut self) -> std::io::Result<()> {
+        let board = self.game.board();
+        self.game = Game::new(board.width(), board.height(), self.rule);
+        self.engine.clear();
+        writeln!(self.out, "new game")?;
+        self.show()
+    }
+
+    /// Takes back the last move a human made and everything after it (the
+    /// engine's reply), so that human is to move again.
+    fn undo(&mut self) -> std::io::Result<()> {
+        if !self.players.contains(&Player::Human) {
+            return writeln!(self.out, "undo needs a human player");
+        }
+        let moves = self.game.board().move_count();
+        let color_of = |i: usize| {
+            if i.is_multiple_of(2) {
+                Color::Black
+            } else {
+                Color::White
+            }
+        };
+        let Some(last_human) = (0..moves)
+            .rev()
+            .find(|&i| self.player(color_of(i)) == Player::Human)
+        else {
+            return writeln!(self.out, "nothing to undo");
+        };
+        self.game.truncate(last_human);
+        let taken = moves - last_human;
+        let plural = if taken == 1 { "" } else { "s" };
+        writeln!(self.out, "took back {taken} move{plural}")?;
+        self.show()
+    }
+
+    fn hint(&mut self) -> std::io::Result<()> {
+        if self.game.result().is_some() {
+            return writeln!(self.out, "the game is over; no hint");
+        }
+        let result = self.engine.choose_move(self.game.board());
+        match result.best {
+            Some(pos) => {
+                let line = Self::search_line(&result, pos);
+                writeln!(self.out, "hint: {line}")
+            }
+            None => writeln!(self.out, "hint: no legal move"),
+        }
+    }
+
+    fn time(&mut self, value: &str) -> std::io::Result<()> {
+        if !value.is_empty() {
+            match parse_seconds(value) {
+                Ok(time) => self.engine.think = Think::Time(time),
+                Err(e) => return writeln!(self.out, "{e}"),
+            }
+        }
+        writeln!(self.out, "engine: {}", self.engine.think.describe())
+    }
+
+    fn save(&mut self, file: &str) -> std::io::Result<()> {
+        if file.is_empty() {
+            return writeln!(
+                self.out,
+                "usage: save <file> (name.psq for Piskvork's format)"
+            );
+        }
+        let engines = self.players.map(|p| p == Player::Engine);
+        let record = self.game.record(engines);
+        let psq = file.to_ascii_lowercase().ends_with(".psq");
+        let text = if psq {
+            record.to_psq()
+        } else {
+            format!("{}\n", move_string(&record.squares()))
+        };
+        match std::fs::write(file, text) {
+            Ok(()) => writeln!(
+                self.out,
+                "saved {} moves to {file} ({})",
+                record.moves.len(),
+                if psq { "Piskvork .psq" } else { "move string" }
+            ),
+            Err(e) => writeln!(self.out, "cannot save to {file}: {e}"),
+        }
+    }
+
+    fn load(&mut self, file: &str) -> std::io::Result<()> {
+        if file.is_empty() {
+            return writeln!(self.out, "usage: load <file>");
+        }
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => return writeln!(self.out, "cannot read {file}: {e}"),
+        };
+        let board = self.game.board();
+        let game = parse_record(&text, board.width(), board.height())
+            .and_then(|record| Game::from_record(&record, self.rule));
+        match game {
+            Ok(game) => {
+                self.game = game;
+                self.engine.clear();
+                writeln!(
+                    self.out,
+                    "loaded {} moves from {file}",
+                    self.game.board().move_count()
+                )?;
+                self.show()
+            }
+            Err(e) => writeln!(self.out, "cannot load {file}: {e}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(options: &Options, input: &str) -> String {
+        let mut out = Vec::new();
+        let mut play = Play::new(options, Some(1), &mut out, true);
+        play.run(input.as_bytes()).expect("runs");
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    fn humans(rule: Rule) -> Options {
+        Options {
+            rule,
+            size: 15,
+            think: Think::Depth(2),
+            players: [Player::Human, Player::Human],
+            coords: false,
+        }
+    }
+
+    #[test]
+    fn options() {
+        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let o = Options::parse(&args(
+            "--black engine --white human --rule renju --size 19 --depth 3 --coords",
+        ))
+        .expect("parses");
+        assert_eq!(o.players, [Player::Engine, Player::Human]);
+        assert_eq!(
+            (o.rule, o.size, o.think, o.coords),
+            (Rule::Renju, 19, Think::Depth(3), true)
+        );
+        let o = Options::parse(&args("--rule 9 --time 0.25")).expect("parses");
+        assert_eq!(
+            (o.rule, o.think),
+            (Rule::CaroExact, Think::Time(Duration::from_millis(250)))
+        );
+        for bad in [
+            "--black robot",
+            "--size 30",
+            "--time -1",
+            "--depth 0",
+            "--rule go",
+            "--x 1",
+            "--time",
+        ] {
+            assert!(Options::parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn humans_play_to_a_win_and_undo() {
+        let out = session(
+            &humans(Rule::Freestyle),
+            "h8\na1\ni8\na2\nj8\na3\nk8\na4\nundo\na15\nl8\nh8\nundo\nquit\n",
+        );
+        assert!(out.contains("took back 1 move\n"), "{out}");
+        assert!(
+            out.contains("result: black wins (five h8 i8 j8 k8 l8)"),
+            "{out}"
+        );
+        assert!(out.contains("[X][X][X][X][X]"), "{out}");
+        assert!(
+            out.contains("the game is over; type new, undo, load or quit"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn renju_refuses_black_forbidden_points() {
+        let out = session(
+            &humans(Rule::Renju),
+            "g8\na1\ni8\na3\nh7\na5\nh9\na7\nboard\nh8\n",
+        );
+        assert!(
+            out.contains(
+                "illegal move: h8 (7,7) is forbidden for black under renju (a double three)"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("x forbidden for black"), "{out}");
+    }
+
+    #[test]
+    fn engine_replies_and_hints() {
+        let options = Options {
+            players: [Player::Human, Player::Engine],
+            ..humans(Rule::Standard)
+        };
+        let out = session(&options, "h8\nhint\ntime 0\ntime\nundo\n");
+        assert!(out.contains("white (O, engine) plays "), "{out}");
+        assert!(out.contains("hint: "), "{out}");
+        assert!(out.contains("engine: 0.0 s per move"), "{out}");
+        assert!(out.contains("took back 2 moves"), "{out}");
+    }
+}

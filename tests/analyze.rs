@@ -1,0 +1,241 @@
+//! `pbrain-wuzi analyze` on positions with known answers: ten VCF puzzles
+//! of `tests/data/vcf-puzzles.txt` (freestyle, standard and renju on 15×15,
+//! freestyle on 20×20), each given in one of the position forms (x,y list,
+//! move string, offsets from the centre, `.psq` file); the printed best move
+//! must be one of the puzzle's winning first moves. Also `--solve`,
+//! `--nbest` and bad input.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::{run_engine, Logging};
+
+/// Longest one analysis may take (each takes milliseconds: the root VCF
+/// solver finds these wins before the alpha-beta search starts).
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// The puzzles used, by their number among the data lines of the file
+/// (comment lines not counted), with the form the position is given in.
+const CHOSEN: &[(usize, Form)] = &[
+    (1, Form::XyList),      // freestyle 15
+    (5, Form::MoveString),  // standard 15
+    (6, Form::XyList),      // renju 15
+    (10, Form::Psq),        // freestyle 15
+    (20, Form::XyList),     // standard 15
+    (24, Form::MoveString), // renju 15
+    (43, Form::Psq),        // standard 15
+    (44, Form::XyList),     // renju 15
+    (55, Form::Offsets),    // freestyle 20
+    (64, Form::MoveString), // freestyle 20
+];
+
+/// How a position is handed to `analyze`.
+#[derive(Clone, Copy, Debug)]
+enum Form {
+    /// `3,7 3,1 …` as separate arguments.
+    XyList,
+    /// `d8d2e3…` as one argument.
+    MoveString,
+    /// `--offset`: x,y from the centre.
+    Offsets,
+    /// A `.psq` file written for the test.
+    Psq,
+}
+
+struct Puzzle {
+    number: usize,
+    rule: String,
+    size: usize,
+    moves: Vec<(usize, usize)>,
+    winners: Vec<(usize, usize)>,
+}
+
+fn pair(token: &str) -> (usize, usize) {
+    let (x, y) = token.split_once(',').expect("x,y");
+    (x.parse().expect("x"), y.parse().expect("y"))
+}
+
+fn puzzles() -> Vec<Puzzle> {
+    include_str!("data/vcf-puzzles.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f[2], "black", "puzzle {}: black to move", i + 1);
+            Puzzle {
+                number: i + 1,
+                rule: f[0].to_string(),
+                size: f[1].parse().expect("size"),
+                moves: f[3].split_whitespace().map(pair).collect(),
+                winners: f[4].split_whitespace().map(pair).collect(),
+            }
+        })
+        .collect()
+}
+
+fn name((x, y): (usize, usize)) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+}
+
+/// Runs `analyze` with `args`; returns stdout, checking a clean exit.
+fn analyze(args: &[String]) -> String {
+    let mut all = vec!["analyze"];
+    all.extend(args.iter().map(String::as_str));
+    let run = run_engine(&all, Vec::new(), DEADLINE, Logging::Off);
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    if let Err(e) = run.check_clean_exit() {
+        panic!("analyze {args:?}: {e}\n{out}");
+    }
+    out
+}
+
+/// The `best move: h8 (7,7)` line's square, checking both forms agree.
+fn best_move(out: &str) -> (usize, usize) {
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("best move: "))
+        .unwrap_or_else(|| panic!("no best move in:\n{out}"));
+    let (letters, xy) = line.split_once(' ').expect("two forms");
+    let square = pair(xy.trim_matches(|c| c == '(' || c == ')'));
+    assert_eq!(letters, name(square), "{line}");
+    square
+}
+
+fn scratch() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("analyze");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn ten_puzzles_best_move_is_a_winner() {
+    let all = puzzles();
+    let mut rules = Vec::new();
+    for &(number, form) in CHOSEN {
+        let p = &all[number - 1];
+        assert_eq!(p.number, number);
+        let mut args: Vec<String> = ["--rule", &p.rule, "--depth", "8"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        match form {
+            Form::XyList => {
+                args.extend(["--size".to_string(), p.size.to_string()]);
+                args.extend(p.moves.iter().map(|(x, y)| format!("{x},{y}")));
+            }
+            Form::MoveString => {
+                args.extend(["--size".to_string(), p.size.to_string()]);
+                args.push(p.moves.iter().map(|&m| name(m)).collect());
+            }
+            Form::Offsets => {
+                let c = (p.size / 2) as i64;
+                args.extend([
+                    "--size".to_string(),
+                    p.size.to_string(),
+                    "--offset".to_string(),
+                ]);
+                let offsets: Vec<String> = p
+                    .moves
+                    .iter()
+                    .map(|&(x, y)| format!("{},{}", x as i64 - c, y as i64 - c))
+                    .collect();
+                args.push(offsets.join(", "));
+            }
+            Form::Psq => {
+                let mut text = format!("Piskvorky {0}x{0}, 11:11, 0\n", p.size);
+                for (x, y) in &p.moves {
+                    text.push_str(&format!("{},{},0\n", x + 1, y + 1));
+                }
+                text.push_str("pbrain-a.exe\npbrain-b.exe\n-1\n");
+                let file = scratch().join(format!("puzzle-{number}.psq"));
+                std::fs::write(&file, text).expect("psq written");
+                args.push(file.display().to_string());
+            }
+        }
+        let out = analyze(&args);
+        let header = format!(
+            "{} {}x{}, {} stones, black to move",
+            p.rule,
+            p.size,
+            p.size,
+            p.moves.len()
+        );
+        assert!(
+            out.starts_with(&header),
+            "puzzle {number} ({form:?}):\n{out}"
+        );
+        let best = best_move(&out);
+        assert!(
+            p.winners.contains(&best),
+            "puzzle {number} ({form:?}): {} is not a winning move\n{out}",
+            name(best)
+        );
+        assert!(
+            out.contains("score: +W"),
+            "puzzle {number}: no win found\n{out}"
+        );
+        assert!(
+            out.contains("\nline: ") && out.contains(" nodes, "),
+            "{out}"
+        );
+        rules.push(p.rule.clone());
+    }
+    for rule in ["freestyle", "standard", "renju"] {
+        assert!(rules.iter().any(|r| r == rule), "no {rule} puzzle");
+    }
+}
+
+#[test]
+fn solve_prints_the_vcf_or_none() {
+    let all = puzzles();
+    let p = &all[5]; // puzzle 6, renju
+    let mut args: Vec<String> = vec!["--rule".into(), "renju".into(), "--solve".into()];
+    args.push(p.moves.iter().map(|&m| name(m)).collect());
+    let out = analyze(&args);
+    assert!(out.contains("VCF: black wins in "), "{out}");
+    assert!(p.winners.contains(&best_move(&out)), "{out}");
+    let none = analyze(&["--solve".into(), "h8".into(), "i9".into()]);
+    assert!(none.contains("no VCF found"), "{none}");
+}
+
+#[test]
+fn nbest_lists_ranked_moves() {
+    let args: Vec<String> = [
+        "--rule", "standard", "--depth", "3", "--nbest", "3", "7,7", "8,8",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = analyze(&args);
+    let ranked: Vec<&str> = out
+        .lines()
+        .filter(|l| ["1. ", "2. ", "3. "].iter().any(|n| l.starts_with(n)))
+        .collect();
+    assert_eq!(ranked.len(), 3, "{out}");
+    let first = ranked[0].split_whitespace().nth(1).expect("a move");
+    assert!(out.contains(&format!("best move: {first} ")), "{out}");
+}
+
+#[test]
+fn bad_positions_are_reported() {
+    for (args, status, message) in [
+        (vec!["h8", "h8"], 1, "move 2: h8 (7,7) is already taken"),
+        (vec!["--size", "9", "z1"], 1, "z1 (25,0) is off the board"),
+        (vec!["7,7", "8"], 1, "even count"),
+        (vec!["--rule", "go", "h8"], 2, "bad rule"),
+    ] {
+        let mut all = vec!["analyze"];
+        all.extend(args.iter());
+        let run = run_engine(&all, Vec::new(), DEADLINE, Logging::Off);
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(
+            run.status.and_then(|s| s.code()),
+            Some(status),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
