@@ -154,6 +154,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
         mut tt,
         seed,
         kind,
+        threads,
     } = job;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
@@ -166,9 +167,11 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
             Outcome::Swap2(swap2.decide(&board, &mut rng))
         }
         ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, stop, limits, n)),
-        ThinkKind::Play => {
-            Outcome::Search(Searcher::new(&board, &mut tt, stop, limits).run(Some(&mut rng)))
-        }
+        ThinkKind::Play => Outcome::Search(
+            Searcher::new(&board, &mut tt, stop, limits)
+                .threads(threads)
+                .run(Some(&mut rng)),
+        ),
     }));
     let outcome = searched.unwrap_or_else(|_| {
         let mut board = board.clone();

@@ -12,7 +12,7 @@ use crate::rules::{renju, Rule};
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
 use crate::search::tt::Tt;
-use crate::search::{Limits, SearchResult, MAX_DEPTH};
+use crate::search::{Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
 
 /// Smallest board side accepted.
 pub const MIN_SIZE: usize = 5;
@@ -71,6 +71,8 @@ pub struct ThinkJob {
     pub seed: u64,
     /// What to do with the result.
     pub kind: ThinkKind,
+    /// Search threads.
+    pub threads: usize,
 }
 
 /// What one input line asks of the runner.
@@ -116,6 +118,8 @@ pub struct Settings {
     pub show_detail: bool,
     /// Seed for tie-breaking; fixed by `--seed` or `INFO seed`.
     pub seed: Option<u64>,
+    /// `thread_num`: search threads, 1 up to the cores present.
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -129,6 +133,7 @@ impl Default for Settings {
             max_nodes: 0,
             show_detail: true,
             seed: None,
+            threads: 1,
         }
     }
 }
@@ -385,6 +390,10 @@ impl Session {
             }
             ("max_node", Some(v)) => s.max_nodes = v.max(0) as u64,
             ("show_detail", Some(v)) => s.show_detail = v != 0,
+            ("thread_num", Some(v)) => {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                s.threads = v.clamp(1, cores.min(MAX_THREADS) as i64) as usize;
+            }
             ("seed", Some(v)) => {
                 s.seed = Some(v as u64);
                 self.rng = rand::rngs::StdRng::seed_from_u64(v as u64);
@@ -461,6 +470,7 @@ impl Session {
                 tt,
                 seed: self.rng.next_u64(),
                 kind,
+                threads: self.settings.threads,
             }),
             ..Response::default()
         }

@@ -113,6 +113,8 @@ pub fn nearest_free_cell(board: &mut Board) -> Option<Pos> {
 
 /// Most search threads, whatever the manager asks.
 pub const MAX_THREADS: usize = 64;
+/// Stack of a helper search thread (the recursion is at most `MAX_PLY` deep).
+const HELPER_STACK_BYTES: usize = 16 << 20;
 /// Half-width of the first aspiration window around the last score.
 const ASPIRATION_WINDOW: i32 = 60;
 /// Iterations after which aspiration windows are used.
@@ -227,7 +229,8 @@ impl<'a> Searcher<'a> {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|index| {
                     let (shared, mut root) = (&shared, root.clone());
-                    scope.spawn(move || {
+                    let builder = std::thread::Builder::new().stack_size(HELPER_STACK_BYTES);
+                    builder.spawn_scoped(scope, move || {
                         let mut worker = Worker::new(board, shared, false);
                         // Half the helpers run one iteration ahead, so the
                         // threads spread over two depths.
@@ -241,6 +244,8 @@ impl<'a> Searcher<'a> {
                         worker.nodes
                     })
                 })
+                // A helper the system refuses to start is simply not used.
+                .filter_map(Result::ok)
                 .collect();
             let mut main = Worker::new(board, &shared, true);
             iterate(&mut main, &mut root, &mut result);
