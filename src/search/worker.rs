@@ -49,6 +49,15 @@ pub struct Worker<'a> {
     ordering: Box<Ordering>,
 }
 
+/// How many plies a late quiet move is searched shallower: grows with the
+/// logarithms of the depth left and of the move's place in the order.
+/// Against a flat 1 (2 for late moves at depth ≥ 6): +52.5 Elo (−14.9 …
+/// +124.1), 100 games, 100 ms/move, freestyle 15×15.
+#[inline]
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    (0.5 + (depth as f32).ln() * (index as f32).ln() / 1.8) as i32
+}
+
 /// Whether a move neither makes nor stops a three or more: the moves that
 /// late-move reductions and move-count pruning may cut short.
 #[inline]
@@ -294,8 +303,7 @@ impl<'a> Worker<'a> {
             // searched shallower first, and again at full depth if they
             // raise alpha.
             let reduction = if quiet && depth >= 3 && i >= 3 && !self.ordering.is_killer(ply, pos) {
-                let r = 1 + (i >= 8 && depth >= 6) as i32;
-                (r - pv as i32).max(0)
+                (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
             } else {
                 0
             };
