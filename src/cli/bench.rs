@@ -13,7 +13,7 @@ use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
 
 /// Default search depth of `bench`.
-pub const DEFAULT_DEPTH: i32 = 6;
+pub const DEFAULT_DEPTH: i32 = 8;
 /// Transposition table size used by `bench`, fixed so runs compare.
 const BENCH_TT_BYTES: usize = 16 << 20;
 

@@ -63,7 +63,7 @@ usage: pbrain-wuzi [--seed N] [--script] speak the pbrain protocol on stdin/stdo
                                          (7,7 8,8; --offset: from the centre) or a .psq
                                          file (default 3 s); --nbest K the K best moves;
                                          --solve only the VCF solver
-       pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 6)
+       pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 8)
        pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
                                          print balanced random openings (offset format)
        pbrain-wuzi --help | --version
