@@ -192,6 +192,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn full_bucket_replaces_the_shallowest_oldest_entry() {
+        let mut tt = Tt::new(1 << 12);
+        // Keys with equal low bits share a bucket.
+        let key = |i: u64| (i << 40) | 7;
+        for i in 1..=4 {
+            tt.store(key(i), Some(Pos(i as u16)), 0, 10 + i as i32, Bound::Exact);
+        }
+        tt.store(key(5), Some(Pos(5)), 0, 20, Bound::Exact);
+        assert!(tt.probe(key(1)).is_none(), "the shallowest entry goes");
+        assert!((2..=5).all(|i| tt.probe(key(i)).is_some()));
+        // After a new search an old deep entry gives way to a new shallow one.
+        for _ in 0..4 {
+            tt.new_search();
+        }
+        tt.store(key(6), None, 0, 1, Bound::Upper);
+        assert!(tt.probe(key(6)).is_some());
+        assert_eq!((2..=5).filter(|&i| tt.probe(key(i)).is_some()).count(), 3);
+        // Storing without a move keeps the position's old move.
+        tt.store(key(5), None, 3, 21, Bound::Lower);
+        assert_eq!(tt.probe(key(5)).and_then(|e| e.best), Some(Pos(5)));
+    }
+
+    #[test]
     fn store_and_probe() {
         let mut tt = Tt::new(1 << 16);
         assert_eq!(Tt::new_size(100_000), 1 << 16);

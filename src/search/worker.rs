@@ -128,20 +128,39 @@ impl<'a> Worker<'a> {
     }
 
     /// The static mate rules: our five point wins; two five points of the
-    /// opponent lose; our open four wins when the opponent has no five point.
+    /// opponent lose; our open four wins when the opponent has no five
+    /// point; our four-three or double three wins when the opponent cannot
+    /// even make a four (so no reply of theirs forces ours).
     #[inline]
     fn mate_rules(&self, ply: i32) -> Option<i32> {
-        let us = self.board.side_to_move();
+        let board = &self.board;
+        let us = board.side_to_move();
         let them = us.opponent();
-        if self.board.threat_count(us, Threat::Five) > 0 {
+        if board.threat_count(us, Threat::Five) > 0 {
             return Some(MATE - ply - 1);
         }
-        let their_fives = self.board.threat_count(them, Threat::Five);
+        let their_fives = board.threat_count(them, Threat::Five);
         if their_fives >= 2 {
             return Some(-(MATE - ply - 2));
         }
-        if their_fives == 0 && self.board.threat_count(us, Threat::Flex4) > 0 {
+        if their_fives > 0 {
+            return None;
+        }
+        if board.threat_count(us, Threat::Flex4) > 0 {
             return Some(MATE - ply - 3);
+        }
+        // The three's open-four point may be forbidden to renju's black, and
+        // a black point that looks like a double three may hide a four.
+        let their_fours = [Threat::MaybeForbidden, Threat::Four, Threat::FourThree, Threat::Flex4]
+            .iter()
+            .map(|&t| board.threat_count(them, t))
+            .sum::<usize>();
+        if !board.rule().has_forbidden(us)
+            && their_fours == 0
+            && board.threat_count(us, Threat::FourThree) + board.threat_count(us, Threat::DoubleThree)
+                > 0
+        {
+            return Some(MATE - ply - 5);
         }
         None
     }
