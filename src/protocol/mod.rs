@@ -181,6 +181,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
             depth: 0,
             nodes: 0,
             elapsed: limits.start.elapsed(),
+            iterations: Vec::new(),
             pv: Vec::new(),
         })
     });

@@ -12,7 +12,7 @@ use crate::rules::{renju, Rule};
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
 use crate::search::tt::Tt;
-use crate::search::{Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
+use crate::search::{score_text, Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
 
 /// Smallest board side accepted.
 pub const MIN_SIZE: usize = 5;
@@ -114,8 +114,9 @@ pub struct Settings {
     pub max_depth: Option<i32>,
     /// `max_node` (0 = no limit).
     pub max_nodes: u64,
-    /// `show_detail`: print a `MESSAGE` line with the search summary.
-    pub show_detail: bool,
+    /// `show_detail`: 0 prints no search output, 1 (the default) one
+    /// `MESSAGE` summary line per move, 2 or more also a line per iteration.
+    pub show_detail: u8,
     /// Seed for tie-breaking; fixed by `--seed` or `INFO seed`.
     pub seed: Option<u64>,
     /// `thread_num`: search threads, 1 up to the cores present.
@@ -131,7 +132,7 @@ impl Default for Settings {
             hash_kib: None,
             max_depth: None,
             max_nodes: 0,
-            show_detail: true,
+            show_detail: 1,
             seed: None,
             threads: 1,
         }
@@ -389,7 +390,7 @@ impl Session {
                 s.max_depth = (v > 0).then_some(v.min(MAX_DEPTH as i64) as i32)
             }
             ("max_node", Some(v)) => s.max_nodes = v.max(0) as u64,
-            ("show_detail", Some(v)) => s.show_detail = v != 0,
+            ("show_detail", Some(v)) => s.show_detail = v.clamp(0, 2) as u8,
             ("thread_num", Some(v)) => {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 s.threads = v.clamp(1, cores.min(MAX_THREADS) as i64) as usize;
@@ -488,7 +489,20 @@ impl Session {
             return vec!["ERROR no legal move".to_string()];
         };
         let mut replies = Vec::new();
-        if self.settings.show_detail {
+        if self.settings.show_detail >= 2 {
+            replies.extend(result.iterations.iter().map(|it| {
+                let ms = it.elapsed.as_millis();
+                format!(
+                    "MESSAGE iteration depth {} score {} best {} nodes {} time {} ms",
+                    it.depth,
+                    score_text(it.score),
+                    it.best,
+                    it.nodes,
+                    ms
+                )
+            }));
+        }
+        if self.settings.show_detail >= 1 {
             replies.push(format!("MESSAGE {}", summary(&result)));
         }
         if kind == ThinkKind::Play {

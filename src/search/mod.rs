@@ -82,19 +82,42 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The expected line of play, starting with `best`.
     pub pv: Vec<Pos>,
+    /// One entry per completed iteration of the main thread, shallowest first.
+    pub iterations: Vec<Iteration>,
+}
+
+/// What one completed iteration of the deepening found.
+#[derive(Clone, Copy, Debug)]
+pub struct Iteration {
+    /// The iteration's depth.
+    pub depth: i32,
+    /// The best move's score.
+    pub score: i32,
+    /// The best move.
+    pub best: Pos,
+    /// Nodes the main thread had searched by then.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
 }
 
 impl SearchResult {
     /// The score as text: `+W12` / `-L12` for a win / loss in 12 plies,
     /// else the evaluation.
     pub fn score_text(&self) -> String {
-        if self.score > MATE_BOUND {
-            format!("+W{}", MATE - self.score)
-        } else if self.score < -MATE_BOUND {
-            format!("-L{}", MATE + self.score)
-        } else {
-            self.score.to_string()
-        }
+        score_text(self.score)
+    }
+}
+
+/// A score as text: `+W12` / `-L12` for a win / loss in 12 plies, else the
+/// evaluation.
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("+W{}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("-L{}", MATE + score)
+    } else {
+        score.to_string()
     }
 }
 
@@ -172,6 +195,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            iterations: Vec::new(),
         };
         // A five wins now (even when the opponent has a four, so it is not
         // among the blocks generated).
@@ -305,6 +329,13 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
         result.best = Some(best);
         result.score = score;
         result.depth = depth;
+        result.iterations.push(Iteration {
+            depth,
+            score,
+            best,
+            nodes: worker.nodes,
+            elapsed: limits.start.elapsed(),
+        });
         if worker.stopped || score.abs() > MATE_BOUND {
             break;
         }

@@ -151,13 +151,19 @@ impl<'a> Worker<'a> {
         }
         // The three's open-four point may be forbidden to renju's black, and
         // a black point that looks like a double three may hide a four.
-        let their_fours = [Threat::MaybeForbidden, Threat::Four, Threat::FourThree, Threat::Flex4]
-            .iter()
-            .map(|&t| board.threat_count(them, t))
-            .sum::<usize>();
+        let their_fours = [
+            Threat::MaybeForbidden,
+            Threat::Four,
+            Threat::FourThree,
+            Threat::Flex4,
+        ]
+        .iter()
+        .map(|&t| board.threat_count(them, t))
+        .sum::<usize>();
         if !board.rule().has_forbidden(us)
             && their_fours == 0
-            && board.threat_count(us, Threat::FourThree) + board.threat_count(us, Threat::DoubleThree)
+            && board.threat_count(us, Threat::FourThree)
+                + board.threat_count(us, Threat::DoubleThree)
                 > 0
         {
             return Some(MATE - ply - 5);
