@@ -4,7 +4,6 @@
 
 pub mod movegen;
 pub mod opening;
-mod ordering;
 pub mod time;
 pub mod tt;
 pub mod vcf;

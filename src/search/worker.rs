@@ -2,10 +2,9 @@
 //! search at the horizon. The numbered steps of [`Worker::negamax`] each say
 //! what they do and what they were measured to be worth.
 
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::movegen::{self, generate, is_allowed, MoveList, Situation};
-use super::ordering::{Ordering, KILLER_BONUS};
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
@@ -48,7 +47,6 @@ pub struct Worker<'a> {
     /// The main thread checks the clock and node limit; helpers only flags.
     main: bool,
     lists: Vec<MoveList>,
-    ordering: Box<Ordering>,
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
@@ -95,7 +93,6 @@ impl<'a> Worker<'a> {
             stopped: false,
             main,
             lists: (0..=MAX_PLY + 1).map(|_| MoveList::default()).collect(),
-            ordering: Ordering::new(),
         }
     }
 
@@ -107,12 +104,12 @@ impl<'a> Worker<'a> {
     fn check_limits(&mut self) {
         let shared = self.shared;
         let limits = &shared.limits;
-        let stop = shared.stop.load(AtomicOrdering::Relaxed)
+        let stop = shared.stop.load(Ordering::Relaxed)
             || if self.main {
                 limits.start.elapsed() >= limits.budget.hard
                     || (limits.max_nodes > 0 && self.nodes >= limits.max_nodes)
             } else {
-                shared.helpers_stop.load(AtomicOrdering::Relaxed)
+                shared.helpers_stop.load(Ordering::Relaxed)
             };
         if stop {
             self.stopped = true;
@@ -279,7 +276,9 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Moves: forced blocks, the answers to a three, or every cell
-        // near the stones; TT move first, then killers and history.
+        // near the stones; TT move first, then by pattern value. (Killer
+        // moves and a history table on top: 0.0 Elo (−68.3 … +68.3), 100
+        // games, 100 ms/move, freestyle 15×15 — removed.)
         let list = ply as usize;
         generate(&mut self.board, &mut self.lists[list]);
         if self.lists[list].is_empty() {
@@ -290,14 +289,7 @@ impl<'a> Worker<'a> {
                 static_eval
             };
         }
-        for m in self.lists[list].as_mut_slice() {
-            if self.ordering.is_killer(ply, m.pos) {
-                m.score += KILLER_BONUS;
-            }
-            m.score += self.ordering.history_bonus(us, m.pos);
-        }
         self.lists[list].put_first(tt_move);
-        self.ordering.clear_killers(ply);
 
         // 6. Blocking a four is forced: it does not use up depth.
         let new_depth = if situation == Situation::FacingFour {
@@ -329,7 +321,7 @@ impl<'a> Worker<'a> {
             // 8. Late-move reductions: quiet moves after the first few are
             // searched shallower first, and again at full depth if they
             // raise alpha.
-            let reduction = if quiet && depth >= 3 && i >= 3 && !self.ordering.is_killer(ply, pos) {
+            let reduction = if quiet && depth >= 3 && i >= 3 {
                 (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
             } else {
                 0
@@ -358,9 +350,6 @@ impl<'a> Worker<'a> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if quiet {
-                            self.ordering.record_cutoff(us, ply, depth, pos);
-                        }
                         break;
                     }
                 }
