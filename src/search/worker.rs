@@ -14,7 +14,9 @@ use crate::eval::evaluate;
 pub const INFINITE: i32 = MATE + 1;
 /// Most plies of fours and blocks the quiescence search follows.
 const MAX_QUIESCENCE_PLY: i32 = 24;
-/// Margin per remaining ply of reverse futility pruning.
+/// Margin per remaining ply of reverse futility pruning. Reverse futility
+/// pruning against none: +66.8 Elo (−0.5 … +139.6), 100 games, 100 ms/move,
+/// freestyle 15×15.
 const FUTILITY_MARGIN: i32 = 90;
 /// Depth up to which reverse futility and move-count pruning apply.
 const PRUNING_DEPTH: i32 = 4;
