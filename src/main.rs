@@ -69,6 +69,7 @@ fn main() {
         Mode::Openings(options) => cli::openings::run(&options, args.seed),
         Mode::Play(options) => cli::play::run(&options, args.seed),
         Mode::Analyze(options) => cli::analyze::run(&options),
+        Mode::Tune(options) => cli::tune::run(&options, args.seed),
         Mode::Help => {
             println!("{}", cli::USAGE);
             Ok(())

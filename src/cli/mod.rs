@@ -9,6 +9,7 @@ pub mod game;
 pub mod openings;
 pub mod play;
 pub mod record;
+pub mod tune;
 
 use anyhow::{bail, Context, Result};
 
@@ -28,6 +29,8 @@ pub enum Mode {
     Play(play::Options),
     /// Analyse one position.
     Analyze(analyze::Options),
+    /// Fit the evaluation weights to self-play results.
+    Tune(tune::Options),
     /// Print usage.
     Help,
     /// Print the version.
@@ -66,6 +69,10 @@ usage: pbrain-wuzi [--seed N] [--script] speak the pbrain protocol on stdin/stdo
        pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 8)
        pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
                                          print balanced random openings (offset format)
+       pbrain-wuzi tune [--games N] [--depth D] [--nodes N] [--iterations I] [--save FILE]
+                        [--load FILE] [--seed N]
+                                         fit the evaluation weights to fixed-depth self-play
+                                         games (Texel's method); prints the new tables
        pbrain-wuzi --help | --version
 rules (R): freestyle standard renju caro caro9, or Gomocup's numbers 0 1 4 8 9
 logging (off by default): WUZI_LOG=debug and WUZI_LOG_FILE=path";
@@ -137,6 +144,7 @@ pub fn parse_args(args: &[String]) -> Result<Args> {
         Some("openings") => Mode::Openings(openings::Options::parse(&rest[1..])?),
         Some("play") => Mode::Play(play::Options::parse(&rest[1..])?),
         Some("analyze" | "analyse") => Mode::Analyze(analyze::Options::parse(&rest[1..])?),
+        Some("tune") => Mode::Tune(tune::Options::parse(&rest[1..])?),
         Some(other) => bail!("unknown argument {other:?}\n{USAGE}"),
     };
     Ok(Args { mode, seed, script })
