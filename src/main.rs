@@ -51,9 +51,11 @@ fn main() {
         Mode::Protocol => {
             // stdout and stderr belong to the manager: a panic goes to the log.
             std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
+            let defaults = Settings::default();
             let settings = Settings {
                 seed: args.seed,
-                ..Settings::default()
+                strength: args.strength.unwrap_or(defaults.strength),
+                ..defaults
             };
             let stdin = std::io::BufReader::new(std::io::stdin());
             let mode = if args.script {

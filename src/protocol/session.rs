@@ -8,6 +8,7 @@ use rand::{RngCore, SeedableRng};
 
 use super::command::{self, BlockKind, Command, ParseError};
 use crate::board::{Board, Color, Pos, MAX_SIZE};
+use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::{renju, Rule};
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
@@ -71,6 +72,9 @@ pub struct ThinkJob {
     pub seed: u64,
     /// What to do with the result.
     pub kind: ThinkKind,
+    /// Who chooses a move to play (`YXNBEST` and `SWAP2BOARD` always search
+    /// at full strength).
+    pub level: Level,
 }
 
 /// What one input line asks of the runner.
@@ -116,6 +120,8 @@ pub struct Settings {
     pub show_detail: bool,
     /// Seed for tie-breaking; fixed by `--seed` or `INFO seed`.
     pub seed: Option<u64>,
+    /// `strength` 0..=100 (see [`Level::from_strength`]); 100 = full.
+    pub strength: u8,
 }
 
 impl Default for Settings {
@@ -129,6 +135,7 @@ impl Default for Settings {
             max_nodes: 0,
             show_detail: true,
             seed: None,
+            strength: FULL_STRENGTH,
         }
     }
 }
@@ -385,6 +392,7 @@ impl Session {
             }
             ("max_node", Some(v)) => s.max_nodes = v.max(0) as u64,
             ("show_detail", Some(v)) => s.show_detail = v != 0,
+            ("strength", Some(v)) => s.strength = v.clamp(0, FULL_STRENGTH.into()) as u8,
             ("seed", Some(v)) => {
                 s.seed = Some(v as u64);
                 self.rng = rand::rngs::StdRng::seed_from_u64(v as u64);
@@ -461,6 +469,7 @@ impl Session {
                 tt,
                 seed: self.rng.next_u64(),
                 kind,
+                level: Level::from_strength(self.settings.strength),
             }),
             ..Response::default()
         }
