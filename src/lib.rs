@@ -2,13 +2,14 @@
 //!
 //! Layers, each reaching only down: [`board`] (stones, line patterns, threat
 //! classes), [`rules`] (winning rules and renju's forbidden points), [`eval`],
-//! [`search`] (alpha-beta, hash table, time), [`protocol`] (the pbrain
-//! session) and [`cli`] (the terminal game, position analysis and developer
-//! commands).
+//! [`search`] (alpha-beta, hash table, time), [`levels`] (weaker players for
+//! `INFO strength`), [`protocol`] (the pbrain session) and [`cli`] (the
+//! terminal game, position analysis and developer commands).
 
 pub mod board;
 pub mod cli;
 pub mod eval;
+pub mod levels;
 pub mod protocol;
 pub mod rules;
 pub mod search;

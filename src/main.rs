@@ -51,9 +51,11 @@ fn main() {
         Mode::Protocol => {
             // stdout and stderr belong to the manager: a panic goes to the log.
             std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
+            let defaults = Settings::default();
             let settings = Settings {
                 seed: args.seed,
-                ..Settings::default()
+                strength: args.strength.unwrap_or(defaults.strength),
+                ..defaults
             };
             let stdin = std::io::BufReader::new(std::io::stdin());
             let mode = if args.script {
@@ -67,7 +69,7 @@ fn main() {
         }
         Mode::Bench { depth } => cli::bench::run(depth),
         Mode::Openings(options) => cli::openings::run(&options, args.seed),
-        Mode::Play(options) => cli::play::run(&options, args.seed),
+        Mode::Play(options) => cli::play::run(&options, args.seed, args.strength),
         Mode::Analyze(options) => cli::analyze::run(&options),
         Mode::Tune(options) => cli::tune::run(&options, args.seed),
         Mode::Help => {

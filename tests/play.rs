@@ -248,3 +248,21 @@ fn renju_forbidden_point_refused() {
     // The forbidden point is drawn as x while black is to move.
     assert!(out.contains(" 8  .  .  .  .  .  .  X  x  X "), "{out}");
 }
+
+#[test]
+fn strength_levels_play_and_can_change() {
+    // --strength 0: the five-tuple scorer answers (depth 1, no search nodes);
+    // `strength 60` switches to the minimax, a bad value is refused.
+    let (_, out) = play(
+        &["--strength", "0", "--seed", "4"],
+        b"h8\nstrength\nstrength 60\nj10\nstrength 101\nstrength\n",
+    );
+    assert!(
+        out.contains("engine plays as: five-tuple scorer (one ply)"),
+        "{out}"
+    );
+    assert!(out.contains("depth 1, 0 nodes"), "{out}");
+    assert!(out.contains("engine plays as: depth-3 minimax"), "{out}");
+    assert!(out.contains("depth 3, "), "{out}");
+    assert!(out.contains("strength is a number from 0 to 100"), "{out}");
+}

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 
 use crate::board::Board;
+use crate::levels::{self, Level};
 use crate::search::time::TimeSettings;
 use crate::search::tt::Tt;
-use crate::search::{Limits, SearchResult, Searcher, MAX_DEPTH};
+use crate::search::{Limits, SearchResult, MAX_DEPTH};
 
 /// Hash table size of the terminal commands (the protocol's default).
 pub const TT_BYTES: usize = 64 << 20;
@@ -109,6 +110,8 @@ pub struct Engine {
     rng: rand::rngs::StdRng,
     /// How long to think per move.
     pub think: Think,
+    /// Who chooses the engine's moves (hints always come from full strength).
+    pub level: Level,
 }
 
 impl Engine {
@@ -122,6 +125,7 @@ impl Engine {
             tt: Tt::new(TT_BYTES),
             rng,
             think,
+            level: Level::Full,
         }
     }
 
@@ -130,14 +134,22 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Chooses the move for the side to move on `board`. This is the one
-    /// place the engine decides a move (and a hint), so a strength setting
-    /// belongs here.
+    /// Chooses the move for the side to move on `board` at the engine's
+    /// strength level.
     pub fn choose_move(&mut self, board: &Board) -> SearchResult {
+        self.choose_at(board, self.level)
+    }
+
+    /// The move full strength would play: a hint.
+    pub fn hint(&mut self, board: &Board) -> SearchResult {
+        self.choose_at(board, Level::Full)
+    }
+
+    fn choose_at(&mut self, board: &Board, level: Level) -> SearchResult {
         let limits = self.think.limits();
         let stop = AtomicBool::new(false);
         let (tt, rng) = (&mut self.tt, &mut self.rng);
-        on_search_stack(move || Searcher::new(board, tt, &stop, limits).run(Some(rng)))
+        on_search_stack(move || levels::choose_move(board, level, limits, tt, &stop, 1, rng))
     }
 }
 

@@ -14,6 +14,7 @@ pub mod tune;
 use anyhow::{bail, Context, Result};
 
 use crate::board::MAX_SIZE;
+use crate::levels::FULL_STRENGTH;
 use crate::rules::Rule;
 
 /// What the command line asks for.
@@ -47,13 +48,17 @@ pub struct Args {
     /// `--script`: take piped commands strictly in order (see
     /// [`crate::protocol::InputMode::Script`]).
     pub script: bool,
+    /// `--strength N` (0..=100): the protocol's starting `INFO strength`.
+    pub strength: Option<u8>,
 }
 
 /// Usage text for `--help`.
 pub const USAGE: &str = "\
-usage: pbrain-wuzi [--seed N] [--script] speak the pbrain protocol on stdin/stdout
+usage: pbrain-wuzi [--seed N] [--script] [--strength N]
+                                         speak the pbrain protocol on stdin/stdout
                                          (--script: piped command files, every
-                                         command waits for the move before it)
+                                         command waits for the move before it;
+                                         --strength 0..100: weaker play, 100 = full)
        pbrain-wuzi play [--black human|engine] [--white human|engine] [--rule R] [--size N]
                         [--time S | --depth D] [--coords] [--seed N]
                                          a game in the terminal (default: you are black,
@@ -120,12 +125,20 @@ pub fn parse_size(text: &str) -> Result<usize> {
 pub fn parse_args(args: &[String]) -> Result<Args> {
     let mut seed = None;
     let mut script = false;
+    let mut strength = None;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--seed" => seed = Some(number("--seed", it.next())?),
             "--script" => script = true,
+            "--strength" => {
+                let n: u8 = number("--strength", it.next())?;
+                if n > FULL_STRENGTH {
+                    bail!("bad value for --strength: {n} (0 to {FULL_STRENGTH})");
+                }
+                strength = Some(n);
+            }
             _ => rest.push(arg.clone()),
         }
     }
@@ -147,12 +160,40 @@ pub fn parse_args(args: &[String]) -> Result<Args> {
         Some("tune") => Mode::Tune(tune::Options::parse(&rest[1..])?),
         Some(other) => bail!("unknown argument {other:?}\n{USAGE}"),
     };
-    Ok(Args { mode, seed, script })
+    Ok(Args {
+        mode,
+        seed,
+        script,
+        strength,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(args: &str) -> Result<Args> {
+        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
+        parse_args(&args)
+    }
+
+    #[test]
+    fn strength_flag() {
+        let args = parse("--strength 20 --seed 3").expect("valid");
+        assert_eq!(args.strength, Some(20));
+        assert_eq!(args.seed, Some(3));
+        assert_eq!(args.mode, Mode::Protocol);
+        assert_eq!(parse("").expect("valid").strength, None);
+        assert_eq!(parse("--strength 100").expect("valid").strength, Some(100));
+        for bad in [
+            "--strength",
+            "--strength 101",
+            "--strength -1",
+            "--strength x",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

@@ -15,6 +15,7 @@ use super::record::{
 };
 use super::{parse_rule, parse_size};
 use crate::board::{Color, Pos};
+use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::{renju, Rule};
 use crate::search::SearchResult;
 
@@ -100,11 +101,13 @@ impl Options {
     }
 }
 
-/// Runs a game on stdin/stdout. `seed` fixes the engine's tie-breaking.
-pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
+/// Runs a game on stdin/stdout. `seed` fixes the engine's tie-breaking;
+/// `strength` (0..=100) picks its level.
+pub fn run(options: &Options, seed: Option<u64>, strength: Option<u8>) -> Result<()> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut play = Play::new(options, seed, std::io::stdout().lock(), echo);
+    play.engine.level = Level::from_strength(strength.unwrap_or(FULL_STRENGTH));
     match play.run(stdin.lock()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.context("terminal game"),
@@ -126,6 +129,8 @@ commands:
   new             start a new game (also: restart)
   hint            ask the engine for a move
   time <seconds>  engine time per move (time alone shows it)
+  strength <n>    engine strength 0..100: 0-29 five-tuple scorer, 30-59
+                  pattern scorer, 60-99 depth-3 minimax, 100 full search
   save <file>     save the game: a .psq name writes Piskvork's format,
                   any other name a move string such as h8i9j10
   load <file>     load a game (.psq, a move string or an x,y list)
@@ -251,6 +256,7 @@ impl<W: Write> Play<W> {
             "undo" | "takeback" => self.undo()?,
             "hint" => self.hint()?,
             "time" => self.time(rest)?,
+            "strength" | "level" => self.strength(rest)?,
             "save" => self.save(rest)?,
             "load" => self.load(rest)?,
             "coords" | "coordinates" => {
@@ -402,7 +408,7 @@ impl<W: Write> Play<W> {
         if self.game.result().is_some() {
             return writeln!(self.out, "the game is over; no hint");
         }
-        let result = self.engine.choose_move(self.game.board());
+        let result = self.engine.hint(self.game.board());
         match result.best {
             Some(pos) => {
                 let line = Self::search_line(&result, pos);
@@ -410,6 +416,16 @@ impl<W: Write> Play<W> {
             }
             None => writeln!(self.out, "hint: no legal move"),
         }
+    }
+
+    fn strength(&mut self, value: &str) -> std::io::Result<()> {
+        if !value.is_empty() {
+            match value.parse::<u8>() {
+                Ok(n) if n <= FULL_STRENGTH => self.engine.level = Level::from_strength(n),
+                _ => return writeln!(self.out, "strength is a number from 0 to 100"),
+            }
+        }
+        writeln!(self.out, "engine plays as: {}", self.engine.level.name())
     }
 
     fn time(&mut self, value: &str) -> std::io::Result<()> {

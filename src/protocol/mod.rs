@@ -19,6 +19,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 
 use crate::board::{Board, Pos};
+use crate::levels;
 use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::Swap2;
 use crate::search::time::Budget;
@@ -155,6 +156,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
         seed,
         kind,
         threads,
+        level,
     } = job;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
@@ -167,11 +169,9 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
             Outcome::Swap2(swap2.decide(&board, &mut rng))
         }
         ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, stop, limits, n)),
-        ThinkKind::Play => Outcome::Search(
-            Searcher::new(&board, &mut tt, stop, limits)
-                .threads(threads)
-                .run(Some(&mut rng)),
-        ),
+        ThinkKind::Play => Outcome::Search(levels::choose_move(
+            &board, level, limits, &mut tt, stop, threads, &mut rng,
+        )),
     }));
     let outcome = searched.unwrap_or_else(|_| {
         let mut board = board.clone();

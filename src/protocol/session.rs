@@ -8,6 +8,7 @@ use rand::{RngCore, SeedableRng};
 
 use super::command::{self, BlockKind, Command, ParseError};
 use crate::board::{Board, Color, Pos, MAX_SIZE};
+use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::{renju, Rule};
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
@@ -73,6 +74,9 @@ pub struct ThinkJob {
     pub kind: ThinkKind,
     /// Search threads.
     pub threads: usize,
+    /// Who chooses a move to play (`YXNBEST` and `SWAP2BOARD` always search
+    /// at full strength).
+    pub level: Level,
 }
 
 /// What one input line asks of the runner.
@@ -121,6 +125,8 @@ pub struct Settings {
     pub seed: Option<u64>,
     /// `thread_num`: search threads, 1 up to the cores present.
     pub threads: usize,
+    /// `strength` 0..=100 (see [`Level::from_strength`]); 100 = full.
+    pub strength: u8,
 }
 
 impl Default for Settings {
@@ -135,6 +141,7 @@ impl Default for Settings {
             show_detail: 1,
             seed: None,
             threads: 1,
+            strength: FULL_STRENGTH,
         }
     }
 }
@@ -395,6 +402,7 @@ impl Session {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 s.threads = v.clamp(1, cores.min(MAX_THREADS) as i64) as usize;
             }
+            ("strength", Some(v)) => s.strength = v.clamp(0, FULL_STRENGTH.into()) as u8,
             ("seed", Some(v)) => {
                 s.seed = Some(v as u64);
                 self.rng = rand::rngs::StdRng::seed_from_u64(v as u64);
@@ -472,6 +480,7 @@ impl Session {
                 seed: self.rng.next_u64(),
                 kind,
                 threads: self.settings.threads,
+                level: Level::from_strength(self.settings.strength),
             }),
             ..Response::default()
         }

@@ -340,7 +340,9 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
             break;
         }
         // Time: more while the best move keeps changing or the score falls,
-        // less once it has held for several iterations.
+        // less once it has held for several iterations. Against a fixed soft
+        // limit: +20.9 Elo (−47.4 … +90.8), 100 games, 3 s + 0.03 s per game,
+        // freestyle 15×15.
         let mut share = if stable_iterations == 0 && depth > 4 {
             1.5
         } else if stable_iterations >= 4 {
