@@ -105,6 +105,12 @@ if command -v x86_64-w64-mingw32-objdump >/dev/null; then
             echo "build-windows.sh: $exe depends on a MinGW runtime DLL" >&2
             exit 1
             ;;
+        *bcryptprimitives*)
+            # std's HashMap/HashSet seed themselves through ProcessPrng in
+            # this DLL, which Wine 8 does not have: the exe would not start.
+            echo "build-windows.sh: $exe imports bcryptprimitives.dll (a std HashMap/HashSet?)" >&2
+            exit 1
+            ;;
     esac
 fi
 

@@ -565,7 +565,9 @@ pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
         .iter()
         .chain(&test)
         .map(|s| s.game)
-        .collect::<std::collections::HashSet<_>>();
+        // A BTreeSet, not a HashSet: std's random hash keys would make the
+        // Windows build import bcryptprimitives.dll, which Wine 8 lacks.
+        .collect::<std::collections::BTreeSet<_>>();
     println!(
         "positions {} (training {}, held out {}) from {} games",
         train.len() + test.len(),
