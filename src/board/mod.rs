@@ -206,10 +206,11 @@ impl Board {
                     }
                     board.keys[pos.index()][d] = key;
                 }
-                for d in 0..4 {
-                    board.refresh_line(pos, d);
-                }
+                // Counted as a blank cell first, then each line read in.
                 board.count_cell(pos, 1);
+                for d in 0..4 {
+                    board.update_line(pos, d);
+                }
             }
         }
         board
@@ -520,21 +521,8 @@ impl Board {
         }
     }
 
-    /// Recomputes one line's patterns of an empty cell, then its threats and
-    /// values (without touching the counts).
-    #[inline]
-    fn refresh_line(&mut self, pos: Pos, d: usize) {
-        let (black, white) = self.pairs.get(self.keys[pos.index()][d]);
-        let infos = &mut self.info[pos.index()];
-        infos[0].patterns[d] = black;
-        infos[1].patterns[d] = white;
-        for (info, combos) in infos.iter_mut().zip(self.combos) {
-            let combo = combos[threat::combo_index(info.patterns)];
-            (info.threat, info.value) = (combo.threat, combo.value);
-        }
-    }
-
-    /// [`Board::refresh_line`] for a counted cell: the counts and sums follow.
+    /// Recomputes one line's patterns of a counted empty cell, then its
+    /// threat and value; the counts and sums follow.
     #[inline]
     fn update_line(&mut self, pos: Pos, d: usize) {
         let (black, white) = self.pairs.get(self.keys[pos.index()][d]);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 
 use super::diagram::{self, Marks};
-use super::engine::{describe_score, on_search_stack, Think, TT_BYTES};
+use super::engine::{describe_score, on_search_stack, parse_depth, parse_seconds, Think, TT_BYTES};
 use super::game::color_name;
 use super::record::{is_psq, parse_move_list, parse_psq, square_both, square_name, Record};
 use super::{parse_rule, parse_size};
@@ -20,6 +20,8 @@ use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
 use crate::search::{Limits, SearchResult, Searcher};
 
+/// Longest analysis time accepted, in seconds (a day).
+const MAX_SECONDS: f64 = 86_400.0;
 /// Time per analysis unless `--time` or `--depth` says otherwise.
 const DEFAULT_TIME: Duration = Duration::from_secs(3);
 /// Most moves `--nbest` lists.
@@ -92,22 +94,8 @@ impl Options {
             match arg.as_str() {
                 "--rule" => options.rule = parse_rule(value)?,
                 "--size" => options.size = Some(parse_size(value)?),
-                "--time" => {
-                    let seconds = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|s| (0.0..=86_400.0).contains(s))
-                        .with_context(|| format!("bad time {value:?}: seconds"))?;
-                    options.think = Think::Time(Duration::from_secs_f64(seconds));
-                }
-                "--depth" => {
-                    let depth = value
-                        .parse()
-                        .ok()
-                        .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
-                        .with_context(|| format!("bad depth {value:?}: 1 to 64"))?;
-                    options.think = Think::Depth(depth);
-                }
+                "--time" => options.think = Think::Time(parse_seconds(value, MAX_SECONDS)?),
+                "--depth" => options.think = Think::Depth(parse_depth(value)?),
                 "--nbest" => {
                     options.nbest = value
                         .parse()

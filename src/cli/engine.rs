@@ -11,13 +11,10 @@ use crate::board::Board;
 use crate::levels::{self, Level};
 use crate::search::time::TimeSettings;
 use crate::search::tt::Tt;
-use crate::search::{Limits, SearchResult, MAX_DEPTH};
+use crate::search::{Limits, SearchResult, MAX_DEPTH, SEARCH_STACK_BYTES};
 
 /// Hash table size of the terminal commands (the protocol's default).
 pub const TT_BYTES: usize = 64 << 20;
-/// Stack size of a search thread (the search recurses up to `MAX_PLY`
-/// plies; the protocol's search thread has the same).
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// How long the engine thinks about a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +53,22 @@ impl Think {
             Think::Time(time) => format!("{:.1} s per move", time.as_secs_f64()),
             Think::Depth(depth) => format!("depth {depth}"),
         }
+    }
+}
+
+/// Reads a time per move in seconds (`0.5`, `2`), from 0 to `max_seconds`.
+pub fn parse_seconds(text: &str, max_seconds: f64) -> anyhow::Result<Duration> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=max_seconds).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => anyhow::bail!("bad time {text:?}: seconds from 0 to {max_seconds}"),
+    }
+}
+
+/// Reads a fixed search depth, 1 to `MAX_DEPTH`.
+pub fn parse_depth(text: &str) -> anyhow::Result<i32> {
+    match text.trim().parse::<i32>() {
+        Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(d),
+        _ => anyhow::bail!("bad depth {text:?}: 1 to {MAX_DEPTH}"),
     }
 }
 

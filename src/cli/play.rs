@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 
 use super::diagram::{self, Marks};
-use super::engine::{describe_score, Engine, Think};
+use super::engine::{describe_score, parse_depth, parse_seconds, Engine, Think};
 use super::game::{color_name, Game, MoveError};
 use super::record::{
     looks_like_square, move_string, parse_record, parse_square, square_both, square_name,
@@ -48,14 +48,6 @@ const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// Longest time per move accepted, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
 
-/// Reads a time per move in seconds (`0.5`, `2`).
-fn parse_seconds(text: &str) -> Result<Duration> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => bail!("bad time {text:?}: seconds from 0 to {MAX_SECONDS}"),
-    }
-}
-
 impl Options {
     /// Parses `[--black human|engine] [--white human|engine] [--rule R]
     /// [--size N] [--time S | --depth D] [--coords]`.
@@ -85,15 +77,8 @@ impl Options {
                 }
                 "--rule" => options.rule = parse_rule(value)?,
                 "--size" => options.size = parse_size(value)?,
-                "--time" => options.think = Think::Time(parse_seconds(value)?),
-                "--depth" => {
-                    let depth = value
-                        .parse()
-                        .ok()
-                        .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
-                        .with_context(|| format!("bad depth {value:?}: 1 to 64"))?;
-                    options.think = Think::Depth(depth);
-                }
+                "--time" => options.think = Think::Time(parse_seconds(value, MAX_SECONDS)?),
+                "--depth" => options.think = Think::Depth(parse_depth(value)?),
                 _ => bail!("unknown play option {flag}"),
             }
         }
@@ -430,7 +415,7 @@ impl<W: Write> Play<W> {
 
     fn time(&mut self, value: &str) -> std::io::Result<()> {
         if !value.is_empty() {
-            match parse_seconds(value) {
+            match parse_seconds(value, MAX_SECONDS) {
                 Ok(time) => self.engine.think = Think::Time(time),
                 Err(e) => return writeln!(self.out, "{e}"),
             }

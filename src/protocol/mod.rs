@@ -24,11 +24,8 @@ use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::Swap2;
 use crate::search::time::Budget;
 use crate::search::tt::Tt;
-use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher};
+use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher, SEARCH_STACK_BYTES};
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
-
-/// Stack size of the search thread (the search recurses up to `MAX_PLY`).
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 enum Event {
     Line(String, Instant),

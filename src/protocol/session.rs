@@ -31,6 +31,13 @@ pub const ABOUT: &str = concat!(
     "\", author=\"The Wuzi developers\", country=\"International\""
 );
 
+/// Most search threads `thread_num` may ask for: the cores present.
+fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(MAX_THREADS)
+}
+
 /// Whose stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Owner {
@@ -323,7 +330,7 @@ impl Session {
             }
             Command::ShowForbid => self.show_forbid(),
             Command::ShowInfo => {
-                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let threads = max_threads();
                 Response {
                     replies: vec![
                         format!("MESSAGE INFO MAX_THREAD_NUM {threads}"),
@@ -399,8 +406,7 @@ impl Session {
             ("max_node", Some(v)) => s.max_nodes = v.max(0) as u64,
             ("show_detail", Some(v)) => s.show_detail = v.clamp(0, 2) as u8,
             ("thread_num", Some(v)) => {
-                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                s.threads = v.clamp(1, cores.min(MAX_THREADS) as i64) as usize;
+                s.threads = v.clamp(1, max_threads() as i64) as usize;
             }
             ("strength", Some(v)) => s.strength = v.clamp(0, FULL_STRENGTH.into()) as u8,
             ("seed", Some(v)) => {

@@ -135,8 +135,9 @@ pub fn nearest_free_cell(board: &mut Board) -> Option<Pos> {
 
 /// Most search threads, whatever the manager asks.
 pub const MAX_THREADS: usize = 64;
-/// Stack of a helper search thread (the recursion is at most `MAX_PLY` deep).
-const HELPER_STACK_BYTES: usize = 16 << 20;
+/// Stack size of a thread that runs a search (the recursion goes up to
+/// `MAX_PLY` plies deep, quiescence included).
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Half-width of the first aspiration window around the last score.
 const ASPIRATION_WINDOW: i32 = 60;
 /// Iterations from which aspiration windows are used. Against full windows:
@@ -253,7 +254,7 @@ impl<'a> Searcher<'a> {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|index| {
                     let (shared, mut root) = (&shared, root.clone());
-                    let builder = std::thread::Builder::new().stack_size(HELPER_STACK_BYTES);
+                    let builder = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES);
                     builder.spawn_scoped(scope, move || {
                         let mut worker = Worker::new(board, shared, false);
                         // Half the helpers run one iteration ahead, so the

@@ -24,7 +24,7 @@ pub struct Vcf<'a> {
 }
 
 /// The first cell holding `threat` for `color`, if any.
-fn find_threat(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
+pub(super) fn find_threat(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
     board
         .cells()
         .find(|&p| board.is_empty(p) && board.threat(p, color) == threat)

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::movegen::{self, generate, is_allowed, MoveList, Situation};
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
+use super::vcf::find_threat;
 use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
 use crate::eval::evaluate;
@@ -85,9 +86,7 @@ fn five_point(board: &Board, color: Color, near: Option<Pos>) -> Option<Pos> {
             }
         }
     }
-    board
-        .cells()
-        .find(|&p| board.is_empty(p) && board.threat(p, color) == Threat::Five)
+    find_threat(board, color, Threat::Five)
 }
 
 impl<'a> Worker<'a> {
@@ -129,6 +128,20 @@ impl<'a> Worker<'a> {
         if self.nodes & 1023 == 0 {
             self.check_limits();
         }
+    }
+
+    /// Counts a node and settles it if it needs no search: 0 once stopped or
+    /// on a full board, a mate score from the static mate rules.
+    #[inline]
+    fn enter_node(&mut self, ply: i32) -> Option<i32> {
+        self.count_node();
+        if self.stopped {
+            return Some(0);
+        }
+        if let Some(score) = self.mate_rules(ply) {
+            return Some(score);
+        }
+        (self.board.empty_count() == 0).then_some(0)
     }
 
     /// The static mate rules: our five point wins; two five points of the
@@ -235,16 +248,9 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.quiescence(alpha, beta, ply, 0);
         }
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        // 2. Static mate rules, full board, ply limit.
-        if let Some(score) = self.mate_rules(ply) {
+        // 2. Stop flag, static mate rules, full board, ply limit.
+        if let Some(score) = self.enter_node(ply) {
             return score;
-        }
-        if self.board.empty_count() == 0 {
-            return 0;
         }
         if ply >= MAX_PLY {
             return evaluate(&self.board);
@@ -382,15 +388,8 @@ impl<'a> Worker<'a> {
     /// The VCF quiescence search: the side to move may stand pat on the
     /// static evaluation or continue with a four; a four's block is forced.
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32, qply: i32) -> i32 {
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.mate_rules(ply) {
+        if let Some(score) = self.enter_node(ply) {
             return score;
-        }
-        if self.board.empty_count() == 0 {
-            return 0;
         }
         let us = self.board.side_to_move();
         let them = us.opponent();
