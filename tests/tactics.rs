@@ -666,13 +666,15 @@ fn double_three_wins_in_freestyle() {
 #[test]
 fn renju_double_three_point_is_not_played() {
     // The same position under renju: (7,7) is a double three, forbidden for
-    // black. (Four black stones against two far-off white ones may well win
-    // by other threats — the deeper search claims one through (6,6) — so only
-    // the forbidden point is checked here.)
+    // black. Black still wins, by threats starting at (6,6) (three threes;
+    // scripts/prove.py, fixture `forbidden-three-three` of
+    // tests/data/threat-positions.txt, which lists every winning move),
+    // found by the root VCT. This test once expected no win: the search
+    // alone saw none within its depth.
     tactic(
         Rule::Renju,
         Color::Black,
-        Expect::Hold,
+        Expect::Win,
         &THREE_THREE.replace('*', "f"),
     );
 }

@@ -7,6 +7,7 @@ pub mod opening;
 pub mod time;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +19,8 @@ use crate::board::{Board, Pos, Threat};
 use movegen::{generate, is_allowed, MoveList};
 use time::Budget;
 use tt::Tt;
-use vcf::Vcf;
+use vcf::{Limit, Vcf};
+use vct::Vct;
 use worker::{Shared, Worker, INFINITE};
 
 /// The score of a win at the root; a win in n plies scores `MATE - n`.
@@ -37,6 +39,14 @@ const VCF_NODES: u64 = 100_000;
 /// cost time: −40.7 (−104.2 … +20.2). Kept for the forced wins it proves
 /// (all 70 test-set VCF puzzles, four of them beyond the alpha-beta alone).
 const VCF_TIME_SHARE: u32 = 10;
+/// Nodes the root may spend checking that its move does not allow the
+/// opponent a win by fours, and looking for one that does not.
+const AVOID_VCF_NODES: u64 = 100_000;
+/// Node budget of the VCT search at the root (its VCF searches included).
+const VCT_NODES: u64 = 100_000;
+/// The root VCT search gets at most this fraction (1/n) of the hard time
+/// limit, counted from when it starts (after the VCF search).
+const VCT_TIME_SHARE: u32 = 10;
 
 /// What stops a search, besides its stop flag.
 #[derive(Clone, Copy, Debug)]
@@ -225,7 +235,8 @@ impl<'a> Searcher<'a> {
             return self.finish(result, 0);
         }
         let mut nodes = 0;
-        // A win by continuous fours is played without further search.
+        // A win by continuous fours, or else by threats, is played without
+        // further search.
         if !self.limits.budget.is_instant() && self.excluded.is_empty() {
             let mut vcf = Vcf::new(
                 &self.board,
@@ -234,8 +245,15 @@ impl<'a> Searcher<'a> {
                 self.limits.budget.hard / VCF_TIME_SHARE,
                 VCF_NODES,
             );
-            let line = vcf.solve();
+            let mut line = vcf.solve();
             nodes += vcf.nodes();
+            // A win by threats (fours and open threes) likewise.
+            if line.is_none() {
+                let time = self.limits.budget.hard / VCT_TIME_SHARE;
+                let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, VCT_NODES);
+                line = vct.solve();
+                nodes += vct.nodes();
+            }
             if let Some(line) = line {
                 result.best = line.first().copied();
                 result.score = MATE - line.len() as i32;
@@ -279,7 +297,21 @@ impl<'a> Searcher<'a> {
             nodes += main.nodes;
             helper_nodes
         });
-        self.finish(result, nodes + helper_nodes)
+        nodes += helper_nodes;
+        // A move that lets the opponent win by fours gives way to one that
+        // does not (the score stays the search's).
+        let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
+        if let Some(best) = result.best.filter(|_| unproved) {
+            let (start, hard) = (self.limits.start, self.limits.budget.hard);
+            let mut limit = Limit::new(self.stop, start, hard, AVOID_VCF_NODES);
+            let others = root.as_slice().iter().map(|m| m.pos);
+            if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut limit) {
+                result.best = Some(safer);
+                result.pv = vec![safer];
+            }
+            nodes += limit.nodes();
+        }
+        self.finish(result, nodes)
     }
 
     fn finish(self, mut result: SearchResult, nodes: u64) -> SearchResult {

@@ -1,0 +1,269 @@
+//! Threat-space positions of `tests/data/threat-positions.txt`, solved by
+//! the VCF and VCT solvers and by the full search, each within a fixed node
+//! budget (no clock, so the results are deterministic).
+//!
+//! Every answer in that file was verified independently of the engine by
+//! `scripts/prove.py` (its own bitboard fives, the match referee's renju
+//! rules, a full-width defender); the file's header says what each kind of
+//! claim means and `scripts/test_prove.py` re-checks a few of them. Kinds:
+//!
+//! - `win`: the marked `a` cells are every threat move that wins with at
+//!   most `threes` moves that are not fours (`vcf: none`: no win by fours
+//!   exists). The VCT solver and the search must play one of them.
+//! - `vcf`: the `a` cells are every first move of a win by fours, the
+//!   shortest taking `moves` moves. The VCF solver, the VCT solver and the
+//!   search must play one of them.
+//! - `defence`: every legal move but the `a` cells loses; the search must
+//!   choose an `a` cell and not score the position as lost, and after that
+//!   move the opponent's VCT solver must find no win.
+//!
+//! `f` cells are renju forbidden points: no solver and no search may play
+//! them.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use wuzi::board::{Board, Color, Pos, Threat};
+use wuzi::rules::Rule;
+use wuzi::search::movegen::is_allowed;
+use wuzi::search::tt::Tt;
+use wuzi::search::vcf::Vcf;
+use wuzi::search::vct::Vct;
+use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND};
+
+/// Node budget of the solvers (far more than the positions need).
+const SOLVER_NODES: u64 = 2_000_000;
+/// Depth and node budget of the full search.
+const SEARCH_DEPTH: i32 = 8;
+const SEARCH_NODES: u64 = 300_000;
+/// Node budget of the opponent's VCT after a defence.
+const REFUTE_NODES: u64 = 200_000;
+const TT_BYTES: usize = 16 << 20;
+/// No clock: a day.
+const NO_CLOCK: Duration = Duration::from_secs(86_400);
+
+struct Fixture {
+    name: String,
+    fields: Vec<(String, String)>,
+    rows: Vec<String>,
+}
+
+impl Fixture {
+    fn field(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn rule(&self) -> Rule {
+        match self.field("rule") {
+            Some("freestyle") => Rule::Freestyle,
+            Some("standard") => Rule::Standard,
+            Some("renju") => Rule::Renju,
+            other => panic!("{}: rule {other:?}", self.name),
+        }
+    }
+
+    fn to_move(&self) -> Color {
+        match self.field("to-move") {
+            Some("black") => Color::Black,
+            Some("white") => Color::White,
+            other => panic!("{}: to-move {other:?}", self.name),
+        }
+    }
+
+    /// The board and the `a` and `f` cells.
+    fn board(&self) -> (Board, Vec<Pos>, Vec<Pos>) {
+        let (board, marks) =
+            Board::from_diagram(self.rule(), self.to_move(), &self.rows.join("\n"))
+                .unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        let marked = |c: char| marks.iter().filter(|m| m.0 == c).map(|m| m.1).collect();
+        if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
+            panic!("{}: unknown diagram character {other:?}", self.name);
+        }
+        (board, marked('a'), marked('f'))
+    }
+}
+
+/// Reads the fixture file (the format `scripts/prove.py` reads): `[name]`
+/// headers, `key: value` fields, diagram rows.
+fn fixtures() -> Vec<Fixture> {
+    let text = include_str!("data/threat-positions.txt");
+    let mut out: Vec<Fixture> = Vec::new();
+    for raw in text.lines() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            out.push(Fixture {
+                name: name.to_string(),
+                fields: Vec::new(),
+                rows: Vec::new(),
+            });
+            continue;
+        }
+        let fixture = out.last_mut().expect("text before the first [name]");
+        let is_row = line.chars().all(|c| c == ' ' || "XO.af".contains(c));
+        match line.split_once(':') {
+            Some((key, value)) if !is_row => {
+                let (key, value) = (key.trim().to_string(), value.trim().to_string());
+                match fixture.fields.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, v)) => {
+                        v.push(' ');
+                        v.push_str(&value);
+                    }
+                    None => fixture.fields.push((key, value)),
+                }
+            }
+            _ => fixture.rows.push(line.to_string()),
+        }
+    }
+    out
+}
+
+fn fmt(cells: &[Pos]) -> String {
+    cells
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Plays `line`: every move on an empty cell and allowed for its side when
+/// it is played; the last one a five of the side that moved first.
+fn check_line(board: &Board, line: &[Pos]) -> Result<(), String> {
+    let mut board = board.clone();
+    let attacker = board.side_to_move();
+    let (last, moves) = line.split_last().ok_or("empty line")?;
+    for &p in moves {
+        let side = board.side_to_move();
+        if !board.is_empty(p) || !is_allowed(&mut board, p, side) {
+            return Err(format!("{p} cannot be played"));
+        }
+        board.make(p);
+    }
+    if board.threat(*last, attacker) != Threat::Five {
+        return Err(format!("{last} is not a five"));
+    }
+    Ok(())
+}
+
+fn search(board: &Board) -> SearchResult {
+    let mut tt = Tt::new(TT_BYTES);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_nodes: SEARCH_NODES,
+        ..Limits::depth(SEARCH_DEPTH)
+    };
+    Searcher::new(board, &mut tt, &stop, limits).run(None)
+}
+
+fn vct(board: &Board, nodes: u64) -> Option<Vec<Pos>> {
+    let stop = AtomicBool::new(false);
+    Vct::new(board, &stop, Instant::now(), NO_CLOCK, nodes).solve()
+}
+
+fn vcf(board: &Board) -> Option<Vec<Pos>> {
+    let stop = AtomicBool::new(false);
+    Vcf::new(board, &stop, Instant::now(), NO_CLOCK, SOLVER_NODES).solve()
+}
+
+/// A solver's line: it exists, starts with an accepted move and wins.
+fn check_solver(
+    what: &str,
+    board: &Board,
+    line: Option<Vec<Pos>>,
+    accepted: &[Pos],
+    refused: &[Pos],
+) -> Option<String> {
+    let Some(line) = line else {
+        return Some(format!("{what}: no win found"));
+    };
+    if !accepted.contains(&line[0]) || refused.contains(&line[0]) {
+        return Some(format!("{what}: first move {} not accepted", line[0]));
+    }
+    check_line(board, &line)
+        .err()
+        .map(|e| format!("{what}: line {}: {e}", fmt(&line)))
+}
+
+/// Checks one fixture; returns its problems.
+fn check(fixture: &Fixture) -> Vec<String> {
+    let (board, accepted, refused) = fixture.board();
+    let kind = fixture.field("kind").unwrap_or("");
+    let mut problems = Vec::new();
+    if accepted.is_empty() {
+        problems.push("no accepted (a) cell".to_string());
+    }
+    let result = search(&board);
+    let best = result.best.expect("a move");
+    if !accepted.contains(&best) || refused.contains(&best) {
+        problems.push(format!(
+            "search played {best} (score {})",
+            result.score_text()
+        ));
+    }
+    match kind {
+        "win" | "vcf" => {
+            if result.score <= MATE_BOUND {
+                problems.push(format!("search score {} is no win", result.score_text()));
+            }
+            let line = vct(&board, SOLVER_NODES);
+            problems.extend(check_solver("vct", &board, line, &accepted, &refused));
+            let line = vcf(&board);
+            if kind == "vcf" {
+                problems.extend(check_solver("vcf", &board, line, &accepted, &refused));
+            } else if fixture.field("vcf") == Some("none") && line.is_some() {
+                problems.push("vcf solver claims a win by fours".to_string());
+            }
+        }
+        "defence" => {
+            if result.score < -MATE_BOUND {
+                problems.push(format!("search score {} is a loss", result.score_text()));
+            }
+            let mut after = board.clone();
+            after.make(best);
+            if let Some(line) = vct(&after, REFUTE_NODES) {
+                problems.push(format!("after {best} the opponent wins by {}", fmt(&line)));
+            }
+        }
+        other => problems.push(format!("unknown kind {other:?}")),
+    }
+    problems
+}
+
+#[test]
+fn threat_positions_solved_within_budget() {
+    let all = fixtures();
+    let count = |kind: &str| all.iter().filter(|f| f.field("kind") == Some(kind)).count();
+    let renju_decides = all
+        .iter()
+        .filter(|f| f.field("f-wins-under").is_some() || f.field("no-win-under").is_some())
+        .count();
+    let longest_vcf = all
+        .iter()
+        .filter_map(|f| f.field("moves")?.parse::<usize>().ok())
+        .max();
+    assert!(
+        count("win") >= 10 && count("defence") >= 10 && renju_decides >= 5,
+        "fixture counts"
+    );
+    assert!(longest_vcf >= Some(16), "a VCF of 15 fours or more");
+    let mut failures = Vec::new();
+    for fixture in &all {
+        let problems = check(fixture);
+        if !problems.is_empty() {
+            let (board, _, _) = fixture.board();
+            failures.push(format!(
+                "{} ({}): {}\n{board:?}",
+                fixture.name,
+                fixture.field("source").unwrap_or("?"),
+                problems.join("; ")
+            ));
+        }
+    }
+    println!("{} positions, {} failed", all.len(), failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
