@@ -2,8 +2,9 @@
 //! of `tests/data/vcf-puzzles.txt` (freestyle, standard and renju on 15×15,
 //! freestyle on 20×20), each given in one of the position forms (x,y list,
 //! move string, offsets from the centre, `.psq` file); the printed best move
-//! must be one of the puzzle's winning first moves. Also `--solve`,
-//! `--nbest` and bad input.
+//! must be one of the puzzle's winning first moves. Also `--solve` (the VCF
+//! on a puzzle, the VCT on the wins by threats of
+//! `tests/data/threat-positions.txt`), `--nbest` and bad input.
 
 mod common;
 
@@ -198,7 +199,95 @@ fn solve_prints_the_vcf_or_none() {
     assert!(out.contains("VCF: black wins in "), "{out}");
     assert!(p.winners.contains(&best_move(&out)), "{out}");
     let none = analyze(&["--solve".into(), "h8".into(), "i9".into()]);
-    assert!(none.contains("no VCF found"), "{none}");
+    assert!(none.contains("no VCF or VCT found"), "{none}");
+}
+
+/// A win by threats of `tests/data/threat-positions.txt` (one with no win
+/// by fours) as `analyze` arguments: rule, size and the stones as an x,y
+/// list, black and white alternating; with its winning first moves.
+struct ThreatWin {
+    name: String,
+    args: Vec<String>,
+    winners: Vec<(usize, usize)>,
+}
+
+/// Every `kind: win` fixture with `vcf: none` whose stones a game could
+/// have played in any order (black first, the side to move next).
+fn threat_wins() -> Vec<ThreatWin> {
+    let text = include_str!("data/threat-positions.txt");
+    let mut out = Vec::new();
+    for block in text.split("\n[").skip(1) {
+        let (name, body) = block.split_once("]\n").expect("a [name] line");
+        let field = |key: &str| {
+            body.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+                .map(str::trim)
+        };
+        if field("kind") != Some("win") || field("vcf") != Some("none") {
+            continue;
+        }
+        let rows: Vec<Vec<char>> = body
+            .lines()
+            .filter(|l| l.starts_with("  "))
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect())
+            .collect();
+        let cells = |want: char| -> Vec<(usize, usize)> {
+            let mut found = Vec::new();
+            for (y, row) in rows.iter().enumerate() {
+                for (x, &c) in row.iter().enumerate() {
+                    if c == want {
+                        found.push((x, y));
+                    }
+                }
+            }
+            found
+        };
+        let (black, white) = (cells('X'), cells('O'));
+        let black_to_move = field("to-move") == Some("black");
+        if black.len() != white.len() + usize::from(!black_to_move) {
+            continue;
+        }
+        let mut args = vec![
+            "--rule".to_string(),
+            field("rule").expect("a rule").to_string(),
+            "--size".to_string(),
+            rows.len().to_string(),
+            "--solve".to_string(),
+        ];
+        for (i, (x, y)) in black.iter().enumerate() {
+            args.push(format!("{x},{y}"));
+            if let Some((x, y)) = white.get(i) {
+                args.push(format!("{x},{y}"));
+            }
+        }
+        out.push(ThreatWin {
+            name: name.to_string(),
+            args,
+            winners: cells('a'),
+        });
+    }
+    out
+}
+
+#[test]
+fn solve_finds_wins_by_threats() {
+    let wins = threat_wins();
+    assert!(wins.len() >= 5, "only {} threat wins", wins.len());
+    for win in &wins {
+        let out = analyze(&win.args);
+        assert!(
+            out.contains("VCT: ") && out.contains(" wins in "),
+            "{}: {out}",
+            win.name
+        );
+        let best = best_move(&out);
+        assert!(
+            win.winners.contains(&best),
+            "{}: {} is not a winning move\n{out}",
+            win.name,
+            name(best)
+        );
+    }
 }
 
 #[test]

@@ -18,6 +18,7 @@ use crate::protocol::n_best;
 use crate::rules::{renju, Rule};
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
+use crate::search::vct::Vct;
 use crate::search::{Limits, SearchResult, Searcher};
 
 /// Longest analysis time accepted, in seconds (a day).
@@ -31,11 +32,16 @@ const SOLVER_NODES: u64 = 20_000_000;
 /// Time budget of a solver run under `--depth` (which has no clock).
 const SOLVER_TIME: Duration = Duration::from_secs(10);
 
-/// Which threat-space solver `--solve` runs.
+/// Which threat-space solvers `--solve` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Solver {
-    /// Victory by continuous fours ([`Vcf`]).
+    /// Victory by continuous fours only ([`Vcf`]).
     Vcf,
+    /// Victory by continuous threats, fours and open threes ([`Vct`]).
+    Vct,
+    /// The VCF solver, then the VCT solver if it found nothing (as the
+    /// engine does at the root).
+    Both,
 }
 
 /// Settings of `analyze`.
@@ -59,7 +65,7 @@ pub struct Options {
 
 impl Options {
     /// Parses `[--rule R] [--size N] [--time S | --depth D] [--nbest K]
-    /// [--solve [vcf]] [--offset] POSITION…`.
+    /// [--solve [vcf|vct]] [--offset] POSITION…`.
     pub fn parse(args: &[String]) -> Result<Options> {
         let mut options = Options {
             rule: Rule::Freestyle,
@@ -82,10 +88,17 @@ impl Options {
                     continue;
                 }
                 "--solve" => {
-                    if it.peek().is_some_and(|v| v.eq_ignore_ascii_case("vcf")) {
+                    let named = it
+                        .peek()
+                        .and_then(|v| match v.to_ascii_lowercase().as_str() {
+                            "vcf" => Some(Solver::Vcf),
+                            "vct" => Some(Solver::Vct),
+                            _ => None,
+                        });
+                    if named.is_some() {
                         it.next();
                     }
-                    options.solve = Some(Solver::Vcf);
+                    options.solve = Some(named.unwrap_or(Solver::Both));
                     continue;
                 }
                 _ => {}
@@ -290,8 +303,9 @@ fn best_moves(out: &mut impl Write, board: &Board, think: Think, n: usize) -> st
     }
 }
 
-/// Runs a solver for the side to move and prints its winning line or that
-/// it found none. (A VCT solver joins [`Solver::Vcf`] here.)
+/// Runs the solvers for the side to move and prints the winning line or
+/// that none was found. The VCF and VCT share the time budget; the node
+/// budget is per solver.
 fn solve(out: &mut impl Write, board: &Board, solver: Solver, think: Think) -> std::io::Result<()> {
     let time = match think {
         Think::Time(time) => time,
@@ -299,12 +313,32 @@ fn solve(out: &mut impl Write, board: &Board, solver: Solver, think: Think) -> s
     };
     let started = Instant::now();
     let stop = AtomicBool::new(false);
-    let (line, nodes, what) = match solver {
-        Solver::Vcf => on_search_stack(|| {
-            let mut vcf = Vcf::new(board, &stop, started, time, SOLVER_NODES);
-            (vcf.solve(), vcf.nodes(), "VCF")
-        }),
+    let run_vcf = || {
+        let mut vcf = Vcf::new(board, &stop, started, time, SOLVER_NODES);
+        (vcf.solve(), vcf.nodes())
     };
+    let run_vct = || {
+        let mut vct = Vct::new(board, &stop, started, time, SOLVER_NODES);
+        (vct.solve(), vct.nodes())
+    };
+    let (line, nodes, what) = on_search_stack(|| match solver {
+        Solver::Vcf => {
+            let (line, nodes) = run_vcf();
+            (line, nodes, "VCF")
+        }
+        Solver::Vct => {
+            let (line, nodes) = run_vct();
+            (line, nodes, "VCT")
+        }
+        Solver::Both => match run_vcf() {
+            (Some(line), nodes) => (Some(line), nodes, "VCF"),
+            (None, vcf_nodes) => {
+                let (line, nodes) = run_vct();
+                let what = if line.is_some() { "VCT" } else { "VCF or VCT" };
+                (line, vcf_nodes + nodes, what)
+            }
+        },
+    });
     let seconds = started.elapsed().as_secs_f64();
     let attacker = color_name(board.side_to_move());
     match line {
@@ -355,7 +389,12 @@ mod tests {
             (Some(Solver::Vcf), true, Some(19))
         );
         let o = Options::parse(&args("--solve h8")).expect("parses");
-        assert_eq!(o.position, vec!["h8"]);
+        assert_eq!(
+            (o.solve, o.position),
+            (Some(Solver::Both), vec!["h8".to_string()])
+        );
+        let o = Options::parse(&args("--solve VCT h8")).expect("parses");
+        assert_eq!(o.solve, Some(Solver::Vct));
         for bad in ["--nbest 0", "--depth x", "--size 4", "--bogus 1", "--time"] {
             assert!(Options::parse(&args(bad)).is_err(), "{bad}");
         }
@@ -378,6 +417,8 @@ mod tests {
         let solved = analyse("--solve h8a1i8a3j8a5");
         assert!(solved.contains("VCF: black wins in "), "{solved}");
         let none = analyse("--solve h8 i9");
+        assert!(none.contains("no VCF or VCT found"), "{none}");
+        let none = analyse("--solve vcf h8 i9");
         assert!(none.contains("no VCF found"), "{none}");
         let over = analyse("h8a1i8a3j8a5k8a7l8");
         assert!(

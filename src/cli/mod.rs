@@ -65,12 +65,12 @@ usage: pbrain-wuzi [--seed N] [--script] [--strength N]
                                          the engine white, freestyle 15x15, 1 s per move);
                                          moves h8 or 7,7; type help for the commands
        pbrain-wuzi analyze [--rule R] [--size N] [--time S | --depth D] [--nbest K]
-                           [--solve] [--offset] POSITION
+                           [--solve [vcf|vct]] [--offset] POSITION
                                          best move, score, line, depth and nodes of a
                                          position: a move string (h8i9j10), an x,y list
                                          (7,7 8,8; --offset: from the centre) or a .psq
                                          file (default 3 s); --nbest K the K best moves;
-                                         --solve only the VCF solver
+                                         --solve only the threat solvers (VCF, then VCT)
        pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 8)
        pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
                                          print balanced random openings (offset format)
