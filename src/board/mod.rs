@@ -388,9 +388,11 @@ impl Board {
         self.value_sums[color.index()]
     }
 
-    /// Every on-board cell, row by row.
-    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+    /// Every on-board cell, row by row. The iterator does not borrow the
+    /// board, so a loop over it may make and unmake moves.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> {
+        let (width, height) = (self.width, self.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
     }
 
     /// Places a stone of the side to move on empty cell `pos` and passes the

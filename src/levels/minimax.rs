@@ -206,34 +206,31 @@ fn candidates(
     let them = us.opponent();
     let facing_five = board.threat_count(them, Threat::Five) > 0;
     let mut n = 0;
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let pos = Pos::new(x, y);
-            let wanted = board.is_empty(pos)
-                && if facing_five {
-                    board.threat(pos, them) == Threat::Five
-                } else {
-                    board.has_neighbour(pos)
-                };
-            if !wanted || !is_allowed(board, pos, us) {
-                continue;
-            }
-            let mut score = order_score(board, pos, us) * 16;
-            if let Some(rng) = rng.as_mut() {
-                score += rng.gen_range(0..16);
-            }
-            // Insert into the sorted list, dropping the worst when full.
-            if n == out.len() && score <= out[n - 1].score {
-                continue;
-            }
-            let mut i = n.min(out.len() - 1);
-            while i > 0 && out[i - 1].score < score {
-                out[i] = out[i - 1];
-                i -= 1;
-            }
-            out[i] = Candidate { pos, score };
-            n = (n + 1).min(out.len());
+    for pos in board.cells() {
+        let wanted = board.is_empty(pos)
+            && if facing_five {
+                board.threat(pos, them) == Threat::Five
+            } else {
+                board.has_neighbour(pos)
+            };
+        if !wanted || !is_allowed(board, pos, us) {
+            continue;
         }
+        let mut score = order_score(board, pos, us) * 16;
+        if let Some(rng) = rng.as_mut() {
+            score += rng.gen_range(0..16);
+        }
+        // Insert into the sorted list, dropping the worst when full.
+        if n == out.len() && score <= out[n - 1].score {
+            continue;
+        }
+        let mut i = n.min(out.len() - 1);
+        while i > 0 && out[i - 1].score < score {
+            out[i] = out[i - 1];
+            i -= 1;
+        }
+        out[i] = Candidate { pos, score };
+        n = (n + 1).min(out.len());
     }
     n
 }

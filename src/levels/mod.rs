@@ -158,27 +158,24 @@ fn pick_best(board: &Board, scores: &Scores, rng: &mut dyn RngCore) -> (Option<P
     let mut best = None;
     let mut best_score = NOT_CANDIDATE;
     let mut ties = 0u32;
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let pos = Pos::new(x, y);
-            let score = scores[pos.index()];
-            if score == NOT_CANDIDATE || score < best_score || !board.is_empty(pos) {
+    for pos in board.cells() {
+        let score = scores[pos.index()];
+        if score == NOT_CANDIDATE || score < best_score || !board.is_empty(pos) {
+            continue;
+        }
+        if board.rule().has_forbidden(us) {
+            let probe = probe.get_or_insert_with(|| board.clone());
+            if !is_allowed(probe, pos, us) {
                 continue;
             }
-            if board.rule().has_forbidden(us) {
-                let probe = probe.get_or_insert_with(|| board.clone());
-                if !is_allowed(probe, pos, us) {
-                    continue;
-                }
-            }
-            if score > best_score {
-                best_score = score;
-                ties = 0;
-            }
-            ties += 1;
-            if rng.gen_range(0..ties) == 0 {
-                best = Some(pos);
-            }
+        }
+        if score > best_score {
+            best_score = score;
+            ties = 0;
+        }
+        ties += 1;
+        if rng.gen_range(0..ties) == 0 {
+            best = Some(pos);
         }
     }
     match best {

@@ -184,25 +184,22 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
     let us = board.side_to_move();
     let them = us.opponent();
     let situation = situation(board);
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let pos = Pos::new(x, y);
-            if !board.is_empty(pos) {
-                continue;
+    for pos in board.cells() {
+        if !board.is_empty(pos) {
+            continue;
+        }
+        let wanted = match situation {
+            Situation::FacingFour => board.threat(pos, them) == Threat::Five,
+            Situation::FacingThree => {
+                // The opponent's cells are judged by line, not by class:
+                // a point forbidden to renju's black can still be the one
+                // that breaks black's three.
+                board.threat(pos, us) >= Threat::Four || makes_four(board, pos, them)
             }
-            let wanted = match situation {
-                Situation::FacingFour => board.threat(pos, them) == Threat::Five,
-                Situation::FacingThree => {
-                    // The opponent's cells are judged by line, not by class:
-                    // a point forbidden to renju's black can still be the one
-                    // that breaks black's three.
-                    board.threat(pos, us) >= Threat::Four || makes_four(board, pos, them)
-                }
-                Situation::Free => board.has_neighbour(pos),
-            };
-            if wanted && is_allowed(board, pos, us) {
-                list.push(pos, order_score(board, pos, us));
-            }
+            Situation::Free => board.has_neighbour(pos),
+        };
+        if wanted && is_allowed(board, pos, us) {
+            list.push(pos, order_score(board, pos, us));
         }
     }
 }

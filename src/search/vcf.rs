@@ -195,16 +195,13 @@ impl Fours {
                 }
             }
             None => {
-                for y in 0..board.height() {
-                    for x in 0..board.width() {
-                        let pos = Pos::new(x, y);
-                        if board.is_empty(pos)
-                            && makes_four(board, pos, us)
-                            && is_allowed(board, pos, us)
-                        {
-                            fours[count] = pos;
-                            count += 1;
-                        }
+                for pos in board.cells() {
+                    if board.is_empty(pos)
+                        && makes_four(board, pos, us)
+                        && is_allowed(board, pos, us)
+                    {
+                        fours[count] = pos;
+                        count += 1;
                     }
                 }
                 // Strongest fours first (four-threes, double fours).
@@ -265,21 +262,18 @@ impl Fours {
     /// block.
     fn push_unstoppable(&mut self, board: &mut Board, us: Color) {
         let them = us.opponent();
-        for y in 0..board.height() {
-            for x in 0..board.width() {
-                let block = Pos::new(x, y);
-                if board.is_empty(block)
-                    && board.threat(block, us) == Threat::Five
-                    && is_allowed(board, block, them)
-                {
-                    board.make(block);
-                    let five = find_threat(board, us, Threat::Five);
-                    board.unmake();
-                    if let Some(five) = five {
-                        self.line.push(five);
-                        self.line.push(block);
-                        return;
-                    }
+        for block in board.cells() {
+            if board.is_empty(block)
+                && board.threat(block, us) == Threat::Five
+                && is_allowed(board, block, them)
+            {
+                board.make(block);
+                let five = find_threat(board, us, Threat::Five);
+                board.unmake();
+                if let Some(five) = five {
+                    self.line.push(five);
+                    self.line.push(block);
+                    return;
                 }
             }
         }
@@ -340,25 +334,22 @@ pub(crate) fn answers_to_fives(board: &mut Board, us: Color, out: &mut [Pos; MAX
         };
     }
     let mut count = 0;
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let five = Pos::new(x, y);
-            if !board.is_empty(five) || board.threat(five, us) != Threat::Five {
-                continue;
-            }
-            for &dir in &DIRECTIONS {
-                for k in -5..=5 {
-                    let q = five.step(dir, k);
-                    if !board.is_empty(q) || out[..count].contains(&q) {
-                        continue;
-                    }
-                    board.make(q);
-                    let stops = board.threat_count(us, Threat::Five) == 0;
-                    board.unmake();
-                    if stops {
-                        out[count] = q;
-                        count += 1;
-                    }
+    for five in board.cells() {
+        if !board.is_empty(five) || board.threat(five, us) != Threat::Five {
+            continue;
+        }
+        for &dir in &DIRECTIONS {
+            for k in -5..=5 {
+                let q = five.step(dir, k);
+                if !board.is_empty(q) || out[..count].contains(&q) {
+                    continue;
+                }
+                board.make(q);
+                let stops = board.threat_count(us, Threat::Five) == 0;
+                board.unmake();
+                if stops {
+                    out[count] = q;
+                    count += 1;
                 }
             }
         }

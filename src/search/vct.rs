@@ -265,16 +265,13 @@ impl<'a> Vct<'a> {
     /// allowed moves that make a four or an open three on some line.
     fn threat_moves(&mut self, us: Color, moves: &mut [Pos; MAX_MOVES]) -> usize {
         let mut count = 0;
-        for y in 0..self.board.height() {
-            for x in 0..self.board.width() {
-                let p = Pos::new(x, y);
-                if self.board.is_empty(p)
-                    && (0..4).any(|d| self.board.pattern(p, us, d) >= Pattern::Flex3)
-                    && is_allowed(&mut self.board, p, us)
-                {
-                    moves[count] = p;
-                    count += 1;
-                }
+        for p in self.board.cells() {
+            if self.board.is_empty(p)
+                && (0..4).any(|d| self.board.pattern(p, us, d) >= Pattern::Flex3)
+                && is_allowed(&mut self.board, p, us)
+            {
+                moves[count] = p;
+                count += 1;
             }
         }
         let board = &self.board;
@@ -373,27 +370,24 @@ impl<'a> Vct<'a> {
         self.stamp = self.stamp.wrapping_add(1);
         let stamp = self.stamp;
         let mut count = 0;
-        for y in 0..self.board.height() {
-            for x in 0..self.board.width() {
-                let point = Pos::new(x, y);
-                if !self.board.is_empty(point)
-                    || self.board.threat(point, us) != Threat::Flex4
-                    || !four_point_wins(&mut self.board, point, us)
-                {
+        for point in self.board.cells() {
+            if !self.board.is_empty(point)
+                || self.board.threat(point, us) != Threat::Flex4
+                || !four_point_wins(&mut self.board, point, us)
+            {
+                continue;
+            }
+            for (d, &dir) in DIRECTIONS.iter().enumerate() {
+                if self.board.pattern(point, us, d) < Pattern::Block4 {
                     continue;
                 }
-                for (d, &dir) in DIRECTIONS.iter().enumerate() {
-                    if self.board.pattern(point, us, d) < Pattern::Block4 {
-                        continue;
-                    }
-                    for k in -5..=5 {
-                        let q = point.step(dir, k);
-                        if self.board.is_empty(q) && self.seen[q.index()] != stamp {
-                            self.seen[q.index()] = stamp;
-                            if is_allowed(&mut self.board, q, them) {
-                                moves[count] = q;
-                                count += 1;
-                            }
+                for k in -5..=5 {
+                    let q = point.step(dir, k);
+                    if self.board.is_empty(q) && self.seen[q.index()] != stamp {
+                        self.seen[q.index()] = stamp;
+                        if is_allowed(&mut self.board, q, them) {
+                            moves[count] = q;
+                            count += 1;
                         }
                     }
                 }
@@ -402,17 +396,14 @@ impl<'a> Vct<'a> {
         if count == 0 {
             return 0;
         }
-        for y in 0..self.board.height() {
-            for x in 0..self.board.width() {
-                let q = Pos::new(x, y);
-                if self.board.is_empty(q)
-                    && self.seen[q.index()] != stamp
-                    && makes_four(&self.board, q, them)
-                    && is_allowed(&mut self.board, q, them)
-                {
-                    moves[count] = q;
-                    count += 1;
-                }
+        for q in self.board.cells() {
+            if self.board.is_empty(q)
+                && self.seen[q.index()] != stamp
+                && makes_four(&self.board, q, them)
+                && is_allowed(&mut self.board, q, them)
+            {
+                moves[count] = q;
+                count += 1;
             }
         }
         let board = &self.board;
@@ -502,18 +493,9 @@ fn winning_four_point(board: &mut Board, us: Color) -> Option<Pos> {
     if board.threat_count(us, Threat::Flex4) == 0 {
         return None;
     }
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let p = Pos::new(x, y);
-            if board.is_empty(p)
-                && board.threat(p, us) == Threat::Flex4
-                && four_point_wins(board, p, us)
-            {
-                return Some(p);
-            }
-        }
-    }
-    None
+    board.cells().find(|&p| {
+        board.is_empty(p) && board.threat(p, us) == Threat::Flex4 && four_point_wins(board, p, us)
+    })
 }
 
 #[cfg(test)]
