@@ -105,6 +105,7 @@ class GameResult:
     reason: str = "draw"
     detail: str = ""
     findings: list = field(default_factory=list)
+    thinking_ms: list = field(default_factory=lambda: [0, 0])
 
     @property
     def loser(self):
@@ -353,6 +354,7 @@ class Game:
         started = time.monotonic()
         reply = self._exchange(engine, lines, started + allowed_ms / 1000, "move")
         elapsed_ms = int((time.monotonic() - started) * 1000)
+        self.result.thinking_ms[mover] += elapsed_ms
         if cfg.match_ms:
             self.time_left[mover] += cfg.increment_ms - elapsed_ms
         if elapsed_ms > allowed_ms:
@@ -525,7 +527,9 @@ def record_line(result, specs):
     fields = [f"game={result.index + 1}", f"black={black}", f"white={white}",
               f"opening={format_points(result.opening)}",
               f"moves={format_points(result.moves)}",
-              f"result={result_text(result)}", f"reason={result.reason}"]
+              f"result={result_text(result)}", f"reason={result.reason}",
+              f"black_ms={result.thinking_ms[result.black]}",
+              f"white_ms={result.thinking_ms[1 - result.black]}"]
     if result.detail:
         fields.append(f"detail={result.detail}")
     return "\t".join(fields)

@@ -8,8 +8,11 @@ pub const DEFAULT_TURN_MS: u64 = 5_000;
 /// `time_left` value managers use for "unlimited".
 pub const UNLIMITED_MS: i64 = 2_147_483_647;
 /// How many more own moves a game is assumed to last when sharing out the
-/// game clock.
-const MOVES_TO_GO: u64 = 20;
+/// game clock. Against 20 (which left about two thirds of a 10 s game
+/// unused: 3.9 s of thinking per game on average): 8 gives +41.9 Elo
+/// (−25.3 … +112.4), 12 gives +27.9 (−40.3 … +98.2); 100 games each,
+/// 10 s + 0.1 s per move per game, freestyle 15×15.
+const MOVES_TO_GO: u64 = 8;
 /// Never spend more than this fraction of the remaining game time on one move.
 const MAX_SHARE_OF_LEFT: u64 = 5;
 
@@ -134,7 +137,7 @@ mod tests {
         };
         let b = t.budget();
         assert!(ms(b.hard) <= 2_000, "{b:?}");
-        assert!(ms(b.soft) <= 500, "{b:?}");
+        assert!(ms(b.soft) <= 800, "{b:?}");
         let unlimited = TimeSettings {
             left_ms: Some(UNLIMITED_MS),
             ..t
