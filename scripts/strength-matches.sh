@@ -5,6 +5,11 @@
 # 15×15, renju 15×15 and freestyle 20×20, where no game may be lost on time,
 # by an illegal move or a crash.
 #
+# The Elo match uses scripts/openings/freestyle-15-balanced.txt: openings a
+# depth-10 search scores within ±80 (freestyle-15.txt only passed a depth-4
+# check; at depth 10 it scores every one of its openings +78…+530 for black,
+# so many of its games are decided by the colour, not by the engines).
+#
 # usage: scripts/strength-matches.sh [--games N] [--side-games N] [--tc G+I]
 #                                    [--side-tc G+I] [--base COMMIT] [--out DIR]
 # Each match prints its RESULT line; logs go to DIR (default target/matches).
@@ -50,7 +55,7 @@ run() {
 }
 
 run freestyle15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
-    --size 15 --rule 0 --openings scripts/openings/freestyle-15.txt --games "$games" --tc "$tc"
+    --size 15 --rule 0 --openings scripts/openings/freestyle-15-balanced.txt --games "$games" --tc "$tc"
 run standard15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 1 --openings scripts/openings/standard-15.txt --games "$side_games" --tc "$side_tc"
 run renju15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
