@@ -117,7 +117,7 @@ pub struct Board {
     /// Both colours' line patterns by line key.
     pairs: &'static PairTable,
     /// Per colour: pattern quadruple → threat class and value.
-    combos: [&'static [threat::Combo]; 2],
+    combos: [&'static [threat::Combo; threat::COMBOS]; 2],
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
@@ -455,13 +455,20 @@ impl Board {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
             for k in 1..=self.reach {
                 for q in [pos.step(dir, k), pos.step(dir, -k)] {
-                    if self.cells[q.index()] == Cell::Empty {
+                    if self.cells[q.index()] != Cell::Empty {
+                        continue;
+                    }
+                    let patterns = self.pairs.get(self.keys[q.index()][d]);
+                    let info = &self.info[q.index()];
+                    // A stone far along the line often leaves both patterns
+                    // as they were: nothing to save or update.
+                    if (info[0].patterns[d], info[1].patterns[d]) != patterns {
                         self.saved[self.saved_count] = SavedCell {
                             pos: q,
-                            info: self.info[q.index()],
+                            info: *info,
                         };
                         self.saved_count += 1;
-                        self.update_line(q, d);
+                        self.set_line_patterns(q, d, patterns);
                     }
                 }
             }
@@ -525,14 +532,23 @@ impl Board {
 
     /// Recomputes one line's patterns of a counted empty cell, then its
     /// threat and value; the counts and sums follow.
-    #[inline]
     fn update_line(&mut self, pos: Pos, d: usize) {
-        let (black, white) = self.pairs.get(self.keys[pos.index()][d]);
+        let patterns = self.pairs.get(self.keys[pos.index()][d]);
+        self.set_line_patterns(pos, d, patterns);
+    }
+
+    /// Sets black's and white's pattern on line `d` of a counted empty cell,
+    /// then its threat and value; the counts and sums follow.
+    #[inline]
+    fn set_line_patterns(&mut self, pos: Pos, d: usize, (black, white): (Pattern, Pattern)) {
         let infos = &mut self.info[pos.index()];
-        infos[0].patterns[d] = black;
-        infos[1].patterns[d] = white;
-        for (c, (info, combos)) in infos.iter_mut().zip(self.combos).enumerate() {
-            let combo = combos[threat::combo_index(info.patterns)];
+        for (c, pattern) in [black, white].into_iter().enumerate() {
+            let info = &mut infos[c];
+            if info.patterns[d] == pattern {
+                continue;
+            }
+            info.patterns[d] = pattern;
+            let combo = self.combos[c][threat::combo_index(info.patterns)];
             // Mostly nothing changes; skipping the no-op updates avoids a
             // chain of read-modify-writes on the same counters.
             if combo.threat != info.threat {

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use super::pattern::Pattern;
 
 /// Entries in a combination table: one per ordered choice of four patterns.
-const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
+pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
 
 /// A combination-table entry: what a stone on a cell with some four line
 /// patterns threatens, and the cell's value.
@@ -20,11 +20,11 @@ pub(crate) struct Combo {
 }
 
 /// Per restriction (free, renju black): every pattern quadruple's [`Combo`].
-static COMBO_TABLES: [OnceLock<Vec<Combo>>; 2] = [OnceLock::new(), OnceLock::new()];
+static COMBO_TABLES: [OnceLock<Box<[Combo; COMBOS]>>; 2] = [OnceLock::new(), OnceLock::new()];
 
 /// The combination table for a colour: `restricted` for renju's black.
 /// Index it with [`combo_index`].
-pub(crate) fn combo_table(restricted: bool) -> &'static [Combo] {
+pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
     COMBO_TABLES[restricted as usize].get_or_init(|| {
         (0..COMBOS)
             .map(|i| {
@@ -36,7 +36,9 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo] {
                 let value = u16::try_from(value).expect("cell values fit in 16 bits");
                 Combo { threat, value }
             })
-            .collect()
+            .collect::<Box<[Combo]>>()
+            .try_into()
+            .expect("one entry per pattern quadruple")
     })
 }
 
