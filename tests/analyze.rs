@@ -11,6 +11,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use common::fixtures::threat_fixtures;
 use common::{run_engine, Logging};
 
 /// Longest one analysis may take (each takes milliseconds: the root VCF
@@ -214,35 +215,13 @@ struct ThreatWin {
 /// Every `kind: win` fixture with `vcf: none` whose stones a game could
 /// have played in any order (black first, the side to move next).
 fn threat_wins() -> Vec<ThreatWin> {
-    let text = include_str!("data/threat-positions.txt");
     let mut out = Vec::new();
-    for block in text.split("\n[").skip(1) {
-        let (name, body) = block.split_once("]\n").expect("a [name] line");
-        let field = |key: &str| {
-            body.lines()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
-                .map(str::trim)
-        };
+    for fixture in threat_fixtures() {
+        let field = |key: &str| fixture.field(key);
         if field("kind") != Some("win") || field("vcf") != Some("none") {
             continue;
         }
-        let rows: Vec<Vec<char>> = body
-            .lines()
-            .filter(|l| l.starts_with("  "))
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect())
-            .collect();
-        let cells = |want: char| -> Vec<(usize, usize)> {
-            let mut found = Vec::new();
-            for (y, row) in rows.iter().enumerate() {
-                for (x, &c) in row.iter().enumerate() {
-                    if c == want {
-                        found.push((x, y));
-                    }
-                }
-            }
-            found
-        };
-        let (black, white) = (cells('X'), cells('O'));
+        let (black, white) = (fixture.cells('X'), fixture.cells('O'));
         let black_to_move = field("to-move") == Some("black");
         if black.len() != white.len() + usize::from(!black_to_move) {
             continue;
@@ -251,7 +230,7 @@ fn threat_wins() -> Vec<ThreatWin> {
             "--rule".to_string(),
             field("rule").expect("a rule").to_string(),
             "--size".to_string(),
-            rows.len().to_string(),
+            fixture.rows.len().to_string(),
             "--solve".to_string(),
         ];
         for (i, (x, y)) in black.iter().enumerate() {
@@ -261,9 +240,9 @@ fn threat_wins() -> Vec<ThreatWin> {
             }
         }
         out.push(ThreatWin {
-            name: name.to_string(),
+            winners: fixture.cells('a'),
+            name: fixture.name,
             args,
-            winners: cells('a'),
         });
     }
     out

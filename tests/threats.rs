@@ -20,9 +20,12 @@
 //! `f` cells are renju forbidden points: no solver and no search may play
 //! them.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use common::fixtures::{threat_fixtures, Fixture};
 use wuzi::board::{Board, Color, Pos, Threat};
 use wuzi::rules::Rule;
 use wuzi::search::movegen::is_allowed;
@@ -42,85 +45,27 @@ const TT_BYTES: usize = 16 << 20;
 /// No clock: a day.
 const NO_CLOCK: Duration = Duration::from_secs(86_400);
 
-struct Fixture {
-    name: String,
-    fields: Vec<(String, String)>,
-    rows: Vec<String>,
-}
-
-impl Fixture {
-    fn field(&self, key: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+/// The rule, side to move and board of a fixture, with its `a` and `f` cells.
+fn position(fixture: &Fixture) -> (Board, Vec<Pos>, Vec<Pos>) {
+    let name = &fixture.name;
+    let rule = match fixture.field("rule") {
+        Some("freestyle") => Rule::Freestyle,
+        Some("standard") => Rule::Standard,
+        Some("renju") => Rule::Renju,
+        other => panic!("{name}: rule {other:?}"),
+    };
+    let to_move = match fixture.field("to-move") {
+        Some("black") => Color::Black,
+        Some("white") => Color::White,
+        other => panic!("{name}: to-move {other:?}"),
+    };
+    let (board, marks) = Board::from_diagram(rule, to_move, &fixture.rows.join("\n"))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let marked = |c: char| marks.iter().filter(|m| m.0 == c).map(|m| m.1).collect();
+    if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
+        panic!("{name}: unknown diagram character {other:?}");
     }
-
-    fn rule(&self) -> Rule {
-        match self.field("rule") {
-            Some("freestyle") => Rule::Freestyle,
-            Some("standard") => Rule::Standard,
-            Some("renju") => Rule::Renju,
-            other => panic!("{}: rule {other:?}", self.name),
-        }
-    }
-
-    fn to_move(&self) -> Color {
-        match self.field("to-move") {
-            Some("black") => Color::Black,
-            Some("white") => Color::White,
-            other => panic!("{}: to-move {other:?}", self.name),
-        }
-    }
-
-    /// The board and the `a` and `f` cells.
-    fn board(&self) -> (Board, Vec<Pos>, Vec<Pos>) {
-        let (board, marks) =
-            Board::from_diagram(self.rule(), self.to_move(), &self.rows.join("\n"))
-                .unwrap_or_else(|e| panic!("{}: {e}", self.name));
-        let marked = |c: char| marks.iter().filter(|m| m.0 == c).map(|m| m.1).collect();
-        if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
-            panic!("{}: unknown diagram character {other:?}", self.name);
-        }
-        (board, marked('a'), marked('f'))
-    }
-}
-
-/// Reads the fixture file (the format `scripts/prove.py` reads): `[name]`
-/// headers, `key: value` fields, diagram rows.
-fn fixtures() -> Vec<Fixture> {
-    let text = include_str!("data/threat-positions.txt");
-    let mut out: Vec<Fixture> = Vec::new();
-    for raw in text.lines() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            out.push(Fixture {
-                name: name.to_string(),
-                fields: Vec::new(),
-                rows: Vec::new(),
-            });
-            continue;
-        }
-        let fixture = out.last_mut().expect("text before the first [name]");
-        let is_row = line.chars().all(|c| c == ' ' || "XO.af".contains(c));
-        match line.split_once(':') {
-            Some((key, value)) if !is_row => {
-                let (key, value) = (key.trim().to_string(), value.trim().to_string());
-                match fixture.fields.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, v)) => {
-                        v.push(' ');
-                        v.push_str(&value);
-                    }
-                    None => fixture.fields.push((key, value)),
-                }
-            }
-            _ => fixture.rows.push(line.to_string()),
-        }
-    }
-    out
+    (board, marked('a'), marked('f'))
 }
 
 fn fmt(cells: &[Pos]) -> String {
@@ -191,7 +136,7 @@ fn check_solver(
 
 /// Checks one fixture; returns its problems.
 fn check(fixture: &Fixture) -> Vec<String> {
-    let (board, accepted, refused) = fixture.board();
+    let (board, accepted, refused) = position(fixture);
     let kind = fixture.field("kind").unwrap_or("");
     let mut problems = Vec::new();
     if accepted.is_empty() {
@@ -236,7 +181,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 
 #[test]
 fn threat_positions_solved_within_budget() {
-    let all = fixtures();
+    let all = threat_fixtures();
     let count = |kind: &str| all.iter().filter(|f| f.field("kind") == Some(kind)).count();
     let renju_decides = all
         .iter()
@@ -255,7 +200,7 @@ fn threat_positions_solved_within_budget() {
     for fixture in &all {
         let problems = check(fixture);
         if !problems.is_empty() {
-            let (board, _, _) = fixture.board();
+            let (board, _, _) = position(fixture);
             failures.push(format!(
                 "{} ({}): {}\n{board:?}",
                 fixture.name,

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod fixtures;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
