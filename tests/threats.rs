@@ -38,7 +38,7 @@ use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND};
 const SOLVER_NODES: u64 = 2_000_000;
 /// Depth and node budget of the full search.
 const SEARCH_DEPTH: i32 = 8;
-const SEARCH_NODES: u64 = 300_000;
+const SEARCH_NODES: u64 = 500_000;
 /// Node budget of the opponent's VCT after a defence.
 const REFUTE_NODES: u64 = 200_000;
 const TT_BYTES: usize = 16 << 20;
@@ -211,4 +211,30 @@ fn threat_positions_solved_within_budget() {
     }
     println!("{} positions, {} failed", all.len(), failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `max_nodes` bounds the whole search, the root VCF and VCT included: on
+/// positions where the solvers search without finding a win, a small limit
+/// still returns a move within about that many nodes (the solvers keep their
+/// budgets exactly, the alpha-beta checks its limit every 1024 nodes).
+#[test]
+fn node_limit_covers_the_root_solvers() {
+    const LIMIT: u64 = 5_000;
+    for fixture in threat_fixtures() {
+        let (board, _, _) = position(&fixture);
+        let mut tt = Tt::new(TT_BYTES);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            max_nodes: LIMIT,
+            ..Limits::depth(64)
+        };
+        let result = Searcher::new(&board, &mut tt, &stop, limits).run(None);
+        assert!(result.best.is_some(), "{}: no move", fixture.name);
+        assert!(
+            result.nodes <= LIMIT + 1024 + 8,
+            "{}: {} nodes for a limit of {LIMIT}",
+            fixture.name,
+            result.nodes
+        );
+    }
 }

@@ -57,7 +57,8 @@ pub struct Limits {
     pub budget: Budget,
     /// Deepest iteration to search.
     pub max_depth: i32,
-    /// Stop after about this many nodes (0 = no limit).
+    /// Stop after about this many nodes (0 = no limit), the root solvers'
+    /// nodes included.
     pub max_nodes: u64,
 }
 
@@ -243,14 +244,15 @@ impl<'a> Searcher<'a> {
                 self.stop,
                 self.limits.start,
                 self.limits.budget.hard / VCF_TIME_SHARE,
-                VCF_NODES,
+                self.nodes_left(VCF_NODES, nodes),
             );
             let mut line = vcf.solve();
             nodes += vcf.nodes();
             // A win by threats (fours and open threes) likewise.
             if line.is_none() {
                 let time = self.limits.budget.hard / VCT_TIME_SHARE;
-                let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, VCT_NODES);
+                let budget = self.nodes_left(VCT_NODES, nodes);
+                let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
                 line = vct.solve();
                 nodes += vct.nodes();
             }
@@ -261,11 +263,16 @@ impl<'a> Searcher<'a> {
                 return self.finish(result, nodes);
             }
         }
+        let mut limits = self.limits;
+        if limits.max_nodes > 0 {
+            // What the solvers left; at least one node, since 0 means none.
+            limits.max_nodes = self.nodes_left(u64::MAX, nodes).max(1);
+        }
         let shared = Shared {
             tt: self.tt,
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
-            limits: self.limits,
+            limits,
         };
         let board = &self.board;
         let helper_nodes = std::thread::scope(|scope| {
@@ -303,7 +310,8 @@ impl<'a> Searcher<'a> {
         let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
         if let Some(best) = result.best.filter(|_| unproved) {
             let (start, hard) = (self.limits.start, self.limits.budget.hard);
-            let mut limit = Limit::new(self.stop, start, hard, AVOID_VCF_NODES);
+            let budget = self.nodes_left(AVOID_VCF_NODES, nodes);
+            let mut limit = Limit::new(self.stop, start, hard, budget);
             let others = root.as_slice().iter().map(|m| m.pos);
             if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut limit) {
                 result.best = Some(safer);
@@ -312,6 +320,15 @@ impl<'a> Searcher<'a> {
             nodes += limit.nodes();
         }
         self.finish(result, nodes)
+    }
+
+    /// The nodes a part of the search may use: its own `budget`, within
+    /// what the node limit leaves after the `used` nodes.
+    fn nodes_left(&self, budget: u64, used: u64) -> u64 {
+        match self.limits.max_nodes {
+            0 => budget,
+            max => budget.min(max.saturating_sub(used)),
+        }
     }
 
     fn finish(self, mut result: SearchResult, nodes: u64) -> SearchResult {

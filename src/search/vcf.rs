@@ -49,15 +49,14 @@ impl<'a> Limit<'a> {
         }
     }
 
-    /// Counts one node; true once the search must give up (the clock, the
-    /// flag and the budget are looked at every 1024 nodes).
+    /// Counts one node; true once the search must give up (the budget is
+    /// exact; the clock and the flag are looked at every 1024 nodes).
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || Instant::now() >= self.deadline
-                || self.nodes >= self.max_nodes)
+        if self.nodes > self.max_nodes
+            || (self.nodes & 1023 == 0
+                && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline))
         {
             self.aborted = true;
         }
