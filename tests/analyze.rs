@@ -217,18 +217,17 @@ struct ThreatWin {
 fn threat_wins() -> Vec<ThreatWin> {
     let mut out = Vec::new();
     for fixture in threat_fixtures() {
-        let field = |key: &str| fixture.field(key);
-        if field("kind") != Some("win") || field("vcf") != Some("none") {
+        if fixture.field("kind") != Some("win") || fixture.field("vcf") != Some("none") {
             continue;
         }
         let (black, white) = (fixture.cells('X'), fixture.cells('O'));
-        let black_to_move = field("to-move") == Some("black");
+        let black_to_move = fixture.field("to-move") == Some("black");
         if black.len() != white.len() + usize::from(!black_to_move) {
             continue;
         }
         let mut args = vec![
             "--rule".to_string(),
-            field("rule").expect("a rule").to_string(),
+            fixture.field("rule").expect("a rule").to_string(),
             "--size".to_string(),
             fixture.rows.len().to_string(),
             "--solve".to_string(),
