@@ -5,9 +5,13 @@
 //! responsive while thinking: `END` and end of input exit at once, `YXSTOP`,
 //! `STOP` and `INFO timeout_turn 0` make the search answer now, `INFO` keeps
 //! being applied, and every other command waits until the move is answered.
+//! Live analysis output (for Yixin-Board) comes from the search thread as
+//! events too.
 
 pub mod command;
+pub mod live;
 pub mod session;
+pub mod yixin;
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -19,18 +23,23 @@ use std::time::Instant;
 use rand::SeedableRng;
 
 use crate::board::{Board, Pos};
-use crate::levels;
+use crate::levels::{self, Level};
 use crate::search::movegen::{generate, MoveList};
-use crate::search::opening::Swap2;
+use crate::search::opening::OpeningSearch;
 use crate::search::time::Budget;
 use crate::search::tt::Tt;
-use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher, SEARCH_STACK_BYTES};
+use crate::search::{
+    nearest_free_cell, Limits, Observer, SearchResult, Searcher, SEARCH_STACK_BYTES,
+};
+use live::LiveOutput;
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 enum Event {
     Line(String, Instant),
     Eof,
     Done(Box<(Outcome, Tt, ThinkKind)>),
+    /// Live analysis lines from the search thread.
+    Live(Vec<String>),
 }
 
 /// Reads `input` line by line into events until end of input. A line ends at
@@ -86,15 +95,18 @@ fn idle_forever() -> ! {
 
 /// Finds the `n` best root moves one after another, each search leaving out
 /// the moves already found and taking an equal share of the time left.
+/// `excluded` moves are never chosen; `observer` watches each search.
 pub fn n_best(
     board: &Board,
     tt: &mut Tt,
     stop: &AtomicBool,
     limits: Limits,
     n: usize,
+    excluded: &[Pos],
+    observer: Option<&dyn Observer>,
 ) -> Vec<SearchResult> {
     let mut results: Vec<SearchResult> = Vec::new();
-    let mut found: Vec<Pos> = Vec::new();
+    let mut found: Vec<Pos> = excluded.to_vec();
     let mut candidates = MoveList::default();
     generate(&mut board.clone(), &mut candidates);
     let n = n.min(candidates.len()).max(1);
@@ -111,6 +123,7 @@ pub fn n_best(
         };
         let result = Searcher::new(board, tt, stop, part)
             .excluding(&found)
+            .observed(observer)
             .run(None);
         let Some(best) = result.best else { break };
         found.push(best);
@@ -134,7 +147,7 @@ fn spawn_worker(events: Sender<Event>) -> std::io::Result<Sender<Request>> {
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
             while let Ok((job, stop)) = jobs.recv() {
-                let done = run_job(job, &stop);
+                let done = run_job(job, &stop, &events);
                 if events.send(Event::Done(Box::new(done))).is_err() {
                     break;
                 }
@@ -145,7 +158,7 @@ fn spawn_worker(events: Sender<Event>) -> std::io::Result<Sender<Request>> {
 }
 
 /// Runs one job; a panic in the search still yields a legal move.
-fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
+fn run_job(job: ThinkJob, stop: &AtomicBool, events: &Sender<Event>) -> (Outcome, Tt, ThinkKind) {
     let ThinkJob {
         board,
         limits,
@@ -154,18 +167,55 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
         kind,
         threads,
         level,
+        blocked,
+        live,
     } = job;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
+    let count = match kind {
+        ThinkKind::NBest(n) => n,
+        _ => 1,
+    };
+    let live = live.map(|mode| {
+        let events = events.clone();
+        LiveOutput::new(mode, limits.start, count, move |lines| {
+            let _ = events.send(Event::Live(lines));
+        })
+    });
+    let observer = live.as_ref().map(|l| l as &dyn Observer);
+    let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &kind {
         ThinkKind::Swap2 => {
-            let mut swap2 = Swap2 {
+            let mut swap2 = OpeningSearch {
                 tt: &mut tt,
                 stop,
                 limits,
             };
             Outcome::Swap2(swap2.decide(&board, &mut rng))
         }
-        ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, stop, limits, n)),
+        ThinkKind::NBest(n) => Outcome::NBest(n_best(
+            &board, &mut tt, stop, limits, *n, &blocked, observer,
+        )),
+        ThinkKind::Yixin(job) => {
+            let context = yixin::Context {
+                tt: &mut tt,
+                stop,
+                limits,
+                blocked: &blocked,
+                observer,
+                detail: live.as_ref().is_some_and(|l| l.mode().detail),
+            };
+            Outcome::Yixin(yixin::run(job, &board, context, &mut rng))
+        }
+        // Full strength with blocked moves or a GUI watching: the search
+        // itself (the same as `levels::choose_move` at full strength).
+        ThinkKind::Play if level == Level::Full && (observer.is_some() || !blocked.is_empty()) => {
+            Outcome::Search(
+                Searcher::new(&board, &mut tt, stop, limits)
+                    .threads(threads)
+                    .excluding(&blocked)
+                    .observed(observer)
+                    .run(Some(&mut rng)),
+            )
+        }
         ThinkKind::Play => Outcome::Search(levels::choose_move(
             &board, level, limits, &mut tt, stop, threads, &mut rng,
         )),
@@ -294,6 +344,12 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 let (outcome, tt, kind) = *done;
                 stop = None;
                 if !send(&mut output, &session.finish_think(outcome, tt, kind)) {
+                    break;
+                }
+                session.replied();
+            }
+            Event::Live(lines) => {
+                if !send(&mut output, &lines) {
                     break;
                 }
             }

@@ -155,6 +155,21 @@ const ASPIRATION_WINDOW: i32 = 60;
 /// +34.9 Elo (−32.4 … +104.9), 100 games, 100 ms/move, freestyle 15×15.
 const ASPIRATION_DEPTH: i32 = 5;
 
+/// Watches a search while it runs (for live analysis output). Only the
+/// main search thread calls it, never from inside the tree search, so a
+/// search without an observer pays nothing.
+pub trait Observer: Sync {
+    /// A search of a new position begins (n-best runs one per move found).
+    fn search_started(&self) {}
+    /// The root move `pos` is about to be searched in the iteration of `depth`.
+    fn entering(&self, _depth: i32, _pos: Pos) {}
+    /// The root move `pos` has been searched: `score` for the side to move
+    /// (an upper bound unless `new_best`), `new_best` if it is now the best.
+    fn leaving(&self, _depth: i32, _pos: Pos, _score: i32, _new_best: bool) {}
+    /// An iteration completed; `pv` is the expected line from its best move.
+    fn iteration(&self, _iteration: &Iteration, _pv: &[Pos]) {}
+}
+
 /// A search over one position.
 pub struct Searcher<'a> {
     board: Board,
@@ -163,6 +178,7 @@ pub struct Searcher<'a> {
     limits: Limits,
     threads: usize,
     excluded: Vec<Pos>,
+    observer: Option<&'a dyn Observer>,
 }
 
 impl<'a> Searcher<'a> {
@@ -175,7 +191,14 @@ impl<'a> Searcher<'a> {
             limits,
             threads: 1,
             excluded: Vec::new(),
+            observer: None,
         }
+    }
+
+    /// Reports the search's progress to `observer` (if any).
+    pub fn observed(mut self, observer: Option<&'a dyn Observer>) -> Self {
+        self.observer = observer;
+        self
     }
 
     /// Leaves these moves out at the root (for finding the n best moves).
@@ -196,6 +219,9 @@ impl<'a> Searcher<'a> {
     /// given, breaks ties between equally ordered root moves at random.
     pub fn run(mut self, rng: Option<&mut dyn rand::RngCore>) -> SearchResult {
         self.tt.new_search();
+        if let Some(observer) = self.observer {
+            observer.search_started();
+        }
         let mut root = MoveList::default();
         generate(&mut self.board, &mut root);
         root.retain(|p| !self.excluded.contains(&p));
@@ -273,6 +299,7 @@ impl<'a> Searcher<'a> {
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
             limits,
+            observer: self.observer,
         };
         let board = &self.board;
         let helper_nodes = std::thread::scope(|scope| {
@@ -386,6 +413,10 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
             nodes: worker.nodes,
             elapsed: limits.start.elapsed(),
         });
+        if let (Some(observer), Some(iteration)) = (worker.observer(), result.iterations.last()) {
+            let pv = principal_variation(&worker.board, worker.tt(), Some(best));
+            observer.iteration(iteration, &pv);
+        }
         if worker.stopped || score.abs() > MATE_BOUND {
             break;
         }

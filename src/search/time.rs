@@ -27,6 +27,9 @@ pub struct TimeSettings {
     pub left_ms: Option<i64>,
     /// `time_increment`: added to the game time after each move.
     pub increment_ms: u64,
+    /// How late recent replies went out past their hard limit (decaying);
+    /// added to the safety margin, see [`TimeSettings::note_lateness`].
+    pub lag_ms: u64,
 }
 
 /// How long one move may take.
@@ -51,10 +54,13 @@ impl Budget {
     }
 }
 
-/// Safety margin kept back from a hard limit: covers answering, process
-/// scheduling and pipe latency on a loaded machine.
-fn margin(limit_ms: u64) -> u64 {
-    (30 + limit_ms / 20).min(500)
+/// Safety margin kept back from a hard limit: covers stopping the search,
+/// answering, process scheduling and pipe latency on a loaded machine, and
+/// under Wine (Piskvork timed a reply 185 ms after a 4720 ms hard limit):
+/// 30 ms + 10 % (at most 1 s), plus the recent lateness `lag_ms` (at most a
+/// quarter of the limit).
+fn margin(limit_ms: u64, lag_ms: u64) -> u64 {
+    (30 + limit_ms / 10).min(1_000) + lag_ms.min(limit_ms / 4)
 }
 
 impl TimeSettings {
@@ -64,6 +70,14 @@ impl TimeSettings {
             Some(left) if left != UNLIMITED_MS && (self.match_ms > 0 || left <= 0) => Some(left),
             _ => None,
         }
+    }
+
+    /// Records how long after its hard limit a reply went out (zero if in
+    /// time): the margin grows by the largest recent lateness, which decays
+    /// by a quarter with every reply.
+    pub fn note_lateness(&mut self, late: Duration) {
+        let late_ms = late.as_millis().min(u64::MAX as u128) as u64;
+        self.lag_ms = late_ms.max(self.lag_ms * 3 / 4);
     }
 
     /// The budget for the next move.
@@ -83,7 +97,7 @@ impl TimeSettings {
                 .min(left);
             optimum_ms = optimum_ms.min(left / MOVES_TO_GO + self.increment_ms);
         }
-        let hard_ms = max_ms.saturating_sub(margin(max_ms)).max(1);
+        let hard_ms = max_ms.saturating_sub(margin(max_ms, self.lag_ms)).max(1);
         let soft_ms = (optimum_ms * 3 / 5).min(hard_ms);
         Budget {
             soft: Duration::from_millis(soft_ms),
@@ -123,6 +137,7 @@ mod tests {
             match_ms: 180_000,
             left_ms: Some(-5),
             increment_ms: 0,
+            lag_ms: 0,
         };
         assert!(flagged.budget().is_instant());
     }
@@ -134,6 +149,7 @@ mod tests {
             match_ms: 180_000,
             left_ms: Some(10_000),
             increment_ms: 0,
+            lag_ms: 0,
         };
         let b = t.budget();
         assert!(ms(b.hard) <= 2_000, "{b:?}");
@@ -143,6 +159,29 @@ mod tests {
             ..t
         };
         assert!(ms(unlimited.budget().hard) > 20_000);
+    }
+
+    #[test]
+    fn late_replies_widen_the_margin() {
+        let mut t = TimeSettings {
+            turn_ms: Some(5_000),
+            ..TimeSettings::default()
+        };
+        let before = t.budget().hard;
+        assert!(ms(before) <= 4_500, "{before:?}");
+        t.note_lateness(Duration::from_millis(200));
+        let after = t.budget().hard;
+        assert_eq!(before - after, Duration::from_millis(200));
+        // It decays once replies are in time again.
+        t.note_lateness(Duration::ZERO);
+        assert_eq!(t.lag_ms, 150);
+        for _ in 0..30 {
+            t.note_lateness(Duration::ZERO);
+        }
+        assert_eq!(t.budget().hard, before);
+        // Never more than a quarter of the limit.
+        t.note_lateness(Duration::from_secs(60));
+        assert_eq!(ms(t.budget().hard), 5_000 - 530 - 1_250);
     }
 
     #[test]

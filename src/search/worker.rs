@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::movegen::{self, generate, is_allowed, MoveList, Situation};
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
-use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
+use super::{Limits, Observer, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
 use crate::eval::evaluate;
 
@@ -49,6 +49,8 @@ pub struct Shared<'a> {
     pub helpers_stop: AtomicBool,
     /// Time, depth and node limits.
     pub limits: Limits,
+    /// Told of the main thread's progress at the root, if set.
+    pub observer: Option<&'a dyn Observer>,
 }
 
 /// The state of one search thread.
@@ -115,6 +117,16 @@ impl<'a> Worker<'a> {
     /// The limits of this search.
     pub fn limits(&self) -> Limits {
         self.shared.limits
+    }
+
+    /// The observer, for the main thread only.
+    pub fn observer(&self) -> Option<&'a dyn Observer> {
+        self.shared.observer.filter(|_| self.main)
+    }
+
+    /// The shared transposition table.
+    pub fn tt(&self) -> &'a Tt {
+        self.shared.tt
     }
 
     fn check_limits(&mut self) {
@@ -210,8 +222,12 @@ impl<'a> Worker<'a> {
     ) -> Option<(Pos, i32)> {
         let mut best: Option<(Pos, i32)> = None;
         let mut best_index = 0;
+        let observer = self.observer();
         for i in 0..root.len() {
             let pos = root.as_slice()[i].pos;
+            if let Some(observer) = observer {
+                observer.entering(depth, pos);
+            }
             self.board.make(pos);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
@@ -227,7 +243,11 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 break;
             }
-            if best.is_none() || score > alpha {
+            let new_best = best.is_none() || score > alpha;
+            if let Some(observer) = observer {
+                observer.leaving(depth, pos, score, new_best);
+            }
+            if new_best {
                 best = Some((pos, score));
                 best_index = i;
                 alpha = alpha.max(score);
