@@ -4,7 +4,9 @@
 //! thread and reports back through the same channel. The loop stays
 //! responsive while thinking: `END` and end of input exit at once, `YXSTOP`,
 //! `STOP` and `INFO timeout_turn 0` make the search answer now, `INFO` keeps
-//! being applied, and every other command waits until the move is answered.
+//! being applied, a new position (`START`, `BOARD`, …) makes it answer now
+//! and is then taken up, and every other command waits until the move is
+//! answered.
 //! Live analysis output (for Yixin-Board) comes from the search thread as
 //! events too.
 
@@ -270,6 +272,9 @@ enum Urgency {
     Exit,
     Stop,
     Info,
+    /// A new position (only a GUI sends one while the engine thinks, e.g.
+    /// Yixin-Board's New Game or Undo): stop and answer now, then take it up.
+    Preempt,
     Later,
 }
 
@@ -283,6 +288,7 @@ fn urgency(line: &str) -> Urgency {
         "END" => Urgency::Exit,
         "YXSTOP" | "STOP" => Urgency::Stop,
         "INFO" => Urgency::Info,
+        "START" | "RECTSTART" | "RESTART" | "BOARD" | "YXBOARD" => Urgency::Preempt,
         _ => Urgency::Later,
     }
 }
@@ -368,6 +374,10 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                             if session.settings().time.budget().is_instant() {
                                 stop_search(&stop);
                             }
+                        }
+                        Urgency::Preempt => {
+                            stop_search(&stop);
+                            waiting.push_back(Event::Line(line, at));
                         }
                         Urgency::Later => waiting.push_back(Event::Line(line, at)),
                     }

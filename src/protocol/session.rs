@@ -8,7 +8,7 @@ use rand::{RngCore, SeedableRng};
 
 use super::command::{self, BlockKind, Command, ParseError};
 use super::live::{self, LiveMode};
-use super::yixin::{Data, YxCommand, YxJob};
+use super::yixin::{Answer, Data, OpeningStep, YxCommand, YxJob};
 use crate::board::{Board, Color, Pos, MAX_SIZE};
 use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::{renju, Rule};
@@ -72,8 +72,8 @@ pub enum Outcome {
     NBest(Vec<SearchResult>),
     /// A swap2 decision (`None` if the stone count allows none).
     Swap2(Option<Swap2Answer>),
-    /// The replies to a Yixin-Board command.
-    Yixin(Vec<String>),
+    /// The answer to a Yixin-Board command.
+    Yixin(Answer),
 }
 
 /// A search for the search thread to run.
@@ -576,10 +576,7 @@ impl Session {
             }
         };
         let mut budget: Budget = self.settings.time.budget();
-        if matches!(
-            kind,
-            ThinkKind::Yixin(YxJob::Swap2(_) | YxJob::Soosorv { .. })
-        ) {
+        if matches!(kind, ThinkKind::Yixin(YxJob::Opening(_))) {
             budget.hard = budget.hard.min(OPENING_HARD);
             budget.soft = budget.soft.min(OPENING_HARD / 2);
         }
@@ -616,8 +613,25 @@ impl Session {
         let result = match outcome {
             Outcome::Search(result) => result,
             Outcome::Swap2(answer) => return self.finish_swap2(answer),
-            Outcome::NBest(results) => return finish_nbest(&results, self.settings.live()),
-            Outcome::Yixin(replies) => return replies,
+            Outcome::NBest(results) => {
+                // Yixin-Board plays the answer on its board (so does Rapfi).
+                if let Some(best) = results.first().and_then(|r| r.best) {
+                    self.stones.push((best, Owner::Me));
+                }
+                return finish_nbest(&results, self.settings.live());
+            }
+            Outcome::Yixin(answer) => {
+                // The side to move's move first, then the other side's.
+                for (i, &pos) in answer.played.iter().enumerate() {
+                    let owner = if i % 2 == 0 {
+                        Owner::Me
+                    } else {
+                        Owner::Opponent
+                    };
+                    self.stones.push((pos, owner));
+                }
+                return answer.replies;
+            }
         };
         let Some(best) = result.best else {
             return vec!["ERROR no legal move".to_string()];
@@ -841,9 +855,10 @@ impl Session {
                     Response::default()
                 }
             }
-            YxCommand::Swap2Step(step) => {
-                self.think(ThinkKind::Yixin(YxJob::Swap2(step)), received)
-            }
+            YxCommand::Swap2Step(step) => self.think(
+                ThinkKind::Yixin(YxJob::Opening(OpeningStep::Swap2(step))),
+                received,
+            ),
             YxCommand::Balance { two, target } => {
                 self.think(ThinkKind::Yixin(YxJob::Balance { two, target }), received)
             }
@@ -884,11 +899,11 @@ impl Session {
         if step == 6 && (board.move_count() != 4 || candidates.is_empty()) {
             return Response::error("yxsoosorvstep6: four stones and the fifth moves expected");
         }
-        let job = YxJob::Soosorv {
+        let job = YxJob::Opening(OpeningStep::Soosorv {
             step,
             fifths,
             candidates,
-        };
+        });
         self.think_on(board, ThinkKind::Yixin(job), received)
     }
 

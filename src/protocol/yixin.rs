@@ -187,6 +187,22 @@ pub fn parse(word: &str, rest: &str) -> Option<YxCommand> {
 /// A Yixin-Board job for the search thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum YxJob {
+    /// A step of an opening rule.
+    Opening(OpeningStep),
+    /// `yxbalanceone` / `yxbalancetwo`.
+    Balance {
+        /// Two moves.
+        two: bool,
+        /// The score wanted.
+        target: i32,
+    },
+    /// `yxsearchdefend`.
+    Defend,
+}
+
+/// A step of the swap2 or soosorv opening rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningStep {
     /// `yxswap2step1`–`3`.
     Swap2(u8),
     /// `yxsoosorvstep1`–`6`; for step 6 the board holds the four opening
@@ -199,15 +215,6 @@ pub enum YxJob {
         /// The fifth moves offered (step 6).
         candidates: Vec<Pos>,
     },
-    /// `yxbalanceone` / `yxbalancetwo`.
-    Balance {
-        /// Two moves.
-        two: bool,
-        /// The score wanted.
-        target: i32,
-    },
-    /// `yxsearchdefend`.
-    Defend,
 }
 
 /// Everything a Yixin-Board job searches with.
@@ -242,9 +249,48 @@ fn yes_no(yes: bool) -> &'static str {
     }
 }
 
-/// Runs `job` on `board` (the side to move as Yixin-Board set it up) and
-/// returns the replies.
-pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<String> {
+/// What a Yixin-Board job answers.
+pub struct Answer {
+    /// The reply lines.
+    pub replies: Vec<String>,
+    /// The moves it answered (balance, defend), which Yixin-Board plays on
+    /// its board: the side to move's first.
+    pub played: Vec<Pos>,
+}
+
+/// Runs `job` on `board` (the side to move as Yixin-Board set it up).
+pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Answer {
+    let (replies, played) = match job {
+        YxJob::Balance { two: false, target } => {
+            let mut search = OpeningSearch {
+                tt: cx.tt,
+                stop: cx.stop,
+                limits: cx.limits,
+            };
+            match search.balance_one(board, *target) {
+                Some(p) => (vec![p.to_string()], vec![p]),
+                None => (vec!["ERROR no legal move".to_string()], Vec::new()),
+            }
+        }
+        YxJob::Balance { target, .. } => {
+            let mut search = OpeningSearch {
+                tt: cx.tt,
+                stop: cx.stop,
+                limits: cx.limits,
+            };
+            match search.balance_two(board, *target) {
+                Some((a, b)) => (vec![format!("{a} {b}")], vec![a, b]),
+                None => (vec!["ERROR no legal move".to_string()], Vec::new()),
+            }
+        }
+        YxJob::Defend => defend(board, cx),
+        YxJob::Opening(step) => (opening(step, board, cx, rng), Vec::new()),
+    };
+    Answer { replies, played }
+}
+
+/// The replies to an opening-rule step.
+fn opening(step: &OpeningStep, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<String> {
     let mut search = OpeningSearch {
         tt: cx.tt,
         stop: cx.stop,
@@ -257,13 +303,13 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<S
             stones
         )]
     };
-    match job {
-        YxJob::Swap2(1) => {
+    match step {
+        OpeningStep::Swap2(1) => {
             let empty = Board::new(board.width(), board.height(), board.rule());
             moves_line("SWAP2", &search.swap2_opening(&empty, rng))
         }
-        YxJob::Swap2(2) if stones != 3 => wrong_count(3),
-        YxJob::Swap2(2) => match search.swap2_three(board) {
+        OpeningStep::Swap2(2) if stones != 3 => wrong_count(3),
+        OpeningStep::Swap2(2) => match search.swap2_three(board) {
             Swap2Answer::Swap => vec!["MESSAGE SWAP2 SWAP1 YES".to_string()],
             Swap2Answer::TwoMoves(white, black) => vec![
                 format!("MESSAGE SWAP2 MOVE4 {} {}", white.x(), white.y()),
@@ -272,21 +318,21 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<S
             // Staying white: the GUI asks for the move next.
             _ => vec!["MESSAGE SWAP2 SWAP1 NO".to_string()],
         },
-        YxJob::Swap2(_) if stones != 5 => wrong_count(5),
-        YxJob::Swap2(_) => {
+        OpeningStep::Swap2(_) if stones != 5 => wrong_count(5),
+        OpeningStep::Swap2(_) => {
             let keep = search.swap2_keep_black(board);
             vec![format!("MESSAGE SWAP2 SWAP2 {}", yes_no(keep))]
         }
-        YxJob::Soosorv { step: 1, .. } => {
+        OpeningStep::Soosorv { step: 1, .. } => {
             let empty = Board::new(board.width(), board.height(), board.rule());
             moves_line("SOOSORV", &search.soosorv_opening(&empty, rng))
         }
-        YxJob::Soosorv { step: 2 | 3, .. } if stones != 3 => wrong_count(3),
-        YxJob::Soosorv { step: 2, .. } => {
+        OpeningStep::Soosorv { step: 2 | 3, .. } if stones != 3 => wrong_count(3),
+        OpeningStep::Soosorv { step: 2, .. } => {
             let take = search.soosorv_take_black(board);
             vec![format!("MESSAGE SOOSORV SWAP1 {}", yes_no(take))]
         }
-        YxJob::Soosorv { step: 3, .. } => match search.soosorv_fourth(board) {
+        OpeningStep::Soosorv { step: 3, .. } => match search.soosorv_fourth(board) {
             Some((p, fifths)) => vec![format!(
                 "MESSAGE SOOSORV MOVE4 {} {} {fifths}",
                 p.x(),
@@ -294,14 +340,14 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<S
             )],
             None => vec!["ERROR no legal move".to_string()],
         },
-        YxJob::Soosorv { .. } if stones != 4 => wrong_count(4),
-        YxJob::Soosorv {
+        OpeningStep::Soosorv { .. } if stones != 4 => wrong_count(4),
+        OpeningStep::Soosorv {
             step: 4, fifths, ..
         } => {
             let take = search.soosorv_take_white(board, *fifths);
             vec![format!("MESSAGE SOOSORV SWAP2 {}", yes_no(take))]
         }
-        YxJob::Soosorv {
+        OpeningStep::Soosorv {
             step: 5, fifths, ..
         } => {
             let mut replies: Vec<String> = search
@@ -313,19 +359,12 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Vec<S
             replies.push("MESSAGE SOOSORV MOVE5 DONE".to_string());
             replies
         }
-        YxJob::Soosorv { candidates, .. } => match search.soosorv_pick_fifth(board, candidates) {
-            Some(p) => vec![format!("MESSAGE SOOSORV MOVE5C {} {}", p.x(), p.y())],
-            None => vec!["ERROR no fifth move offered".to_string()],
-        },
-        YxJob::Balance { two: false, target } => match search.balance_one(board, *target) {
-            Some(p) => vec![p.to_string()],
-            None => vec!["ERROR no legal move".to_string()],
-        },
-        YxJob::Balance { target, .. } => match search.balance_two(board, *target) {
-            Some((a, b)) => vec![format!("{a} {b}")],
-            None => vec!["ERROR no legal move".to_string()],
-        },
-        YxJob::Defend => defend(board, cx),
+        OpeningStep::Soosorv { candidates, .. } => {
+            match search.soosorv_pick_fifth(board, candidates) {
+                Some(p) => vec![format!("MESSAGE SOOSORV MOVE5C {} {}", p.x(), p.y())],
+                None => vec!["ERROR no fifth move offered".to_string()],
+            }
+        }
     }
 }
 
@@ -335,7 +374,7 @@ const DEFEND_NODES: u64 = 30_000;
 /// `yxsearchdefend`: tries every move near the stones and marks those after
 /// which the opponent wins by fours or threats (`MESSAGE REALTIME LOSE`),
 /// then searches the others and answers the best of them.
-fn defend(board: &Board, cx: Context) -> Vec<String> {
+fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
     let Context {
         tt,
         stop,
@@ -425,7 +464,7 @@ fn defend(board: &Board, cx: Context) -> Vec<String> {
         Some(best) => replies.push(best.to_string()),
         None => replies.push("ERROR no legal move".to_string()),
     }
-    replies
+    (replies, result.best.into_iter().collect())
 }
 
 #[cfg(test)]

@@ -247,7 +247,18 @@ impl<'a> Searcher<'a> {
             return self.finish(result, 0);
         }
         if root.is_empty() {
-            result.best = nearest_free_cell(&mut self.board).filter(|p| !self.excluded.contains(p));
+            // Every candidate left out: any other allowed cell.
+            result.best = nearest_free_cell(&mut self.board)
+                .filter(|p| !self.excluded.contains(p))
+                .or_else(|| {
+                    let board = &self.board;
+                    let free: Vec<Pos> = board
+                        .cells()
+                        .filter(|&p| board.is_empty(p) && !self.excluded.contains(&p))
+                        .collect();
+                    free.into_iter()
+                        .find(|&p| is_allowed(&mut self.board, p, us))
+                });
             return self.finish(result, 0);
         }
         if let Some(rng) = rng {
