@@ -5,6 +5,7 @@
 //! Off unless the GUI asks for it; throttled so that neither the pipe nor
 //! the GUI is flooded.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -120,7 +121,7 @@ pub struct LiveOutput<F: Fn(Vec<String>) + Sync> {
     mode: LiveMode,
     start: Instant,
     /// Candidates the whole job reports (`YXNBEST n`: n; otherwise 1).
-    count: usize,
+    count: AtomicUsize,
     shown: Mutex<Shown>,
     emit: F,
 }
@@ -137,7 +138,7 @@ impl<F: Fn(Vec<String>) + Sync> LiveOutput<F> {
         LiveOutput {
             mode,
             start,
-            count: count.max(1),
+            count: AtomicUsize::new(count.max(1)),
             shown: Mutex::new(Shown {
                 index: 0,
                 searches: 0,
@@ -168,9 +169,15 @@ impl<F: Fn(Vec<String>) + Sync> LiveOutput<F> {
 }
 
 impl<F: Fn(Vec<String>) + Sync> Observer for LiveOutput<F> {
+    fn candidates(&self, count: usize) {
+        self.count.store(count.max(1), Ordering::Relaxed);
+        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
+        shown.searches = 0;
+    }
+
     fn search_started(&self) {
         let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
-        shown.index = shown.searches.min(self.count - 1);
+        shown.index = shown.searches.min(self.count.load(Ordering::Relaxed) - 1);
         shown.searches += 1;
         shown.searching = None;
     }
@@ -194,19 +201,21 @@ impl<F: Fn(Vec<String>) + Sync> Observer for LiveOutput<F> {
         if !self.mode.realtime {
             return;
         }
-        let Some((mut shown, now)) = self.shown() else {
-            return;
-        };
+        let now = Instant::now();
+        let quiet = now.duration_since(self.start) < QUIET_START;
+        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
         let mut lines = Vec::new();
-        if shown.searching == Some(pos) {
-            shown.searching = None;
-            lines.push(format!("MESSAGE REALTIME DONE {pos}"));
-        }
+        // Losing moves are shown at once: each once, so at most one line
+        // per root move.
         if score < -MATE_BOUND && !shown.lost.contains(&pos) {
             shown.lost.push(pos);
             lines.push(format!("MESSAGE REALTIME LOSE {pos}"));
         }
-        if new_best && depth > 1 && due(shown.last_best, now) {
+        if shown.searching == Some(pos) {
+            shown.searching = None;
+            lines.push(format!("MESSAGE REALTIME DONE {pos}"));
+        }
+        if new_best && depth > 1 && !quiet && due(shown.last_best, now) {
             shown.last_best = Some(now);
             lines.push(format!("MESSAGE REALTIME BEST {pos}"));
         }
@@ -238,7 +247,7 @@ impl<F: Fn(Vec<String>) + Sync> Observer for LiveOutput<F> {
         if self.mode.detail {
             lines.extend(info_block(
                 index,
-                self.count,
+                self.count.load(Ordering::Relaxed),
                 iteration.depth,
                 iteration.score,
                 pv,

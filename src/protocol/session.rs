@@ -613,7 +613,9 @@ impl Session {
         let result = match outcome {
             Outcome::Search(result) => result,
             Outcome::Swap2(answer) => return self.finish_swap2(answer),
-            Outcome::NBest(results) => {
+            Outcome::NBest(mut results) => {
+                // Each move had its own search: show them best score first.
+                results.sort_by_key(|r| std::cmp::Reverse(r.score));
                 // Yixin-Board plays the answer on its board (so does Rapfi).
                 if let Some(best) = results.first().and_then(|r| r.best) {
                     self.stones.push((best, Owner::Me));

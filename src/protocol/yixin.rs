@@ -13,13 +13,14 @@ use std::time::Instant;
 use rand::Rng;
 
 use super::live;
+use super::n_best;
 use crate::board::{Board, Pos};
 use crate::search::movegen::is_allowed;
 use crate::search::opening::{OpeningSearch, Swap2Answer, SOOSORV_MAX_FIFTHS};
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
-use crate::search::{Limits, Observer, SearchResult, Searcher};
+use crate::search::{Limits, Observer, SearchResult, Searcher, MATE};
 
 /// A Yixin-Board command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,7 +269,13 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Answe
                 limits: cx.limits,
             };
             match search.balance_one(board, *target) {
-                Some(p) => (vec![p.to_string()], vec![p]),
+                Some((p, score)) => (
+                    vec![
+                        format!("MESSAGE balance: after {p} the mover's score is {score} (wanted {target})"),
+                        p.to_string(),
+                    ],
+                    vec![p],
+                ),
                 None => (vec!["ERROR no legal move".to_string()], Vec::new()),
             }
         }
@@ -279,7 +286,13 @@ pub fn run(job: &YxJob, board: &Board, cx: Context, rng: &mut impl Rng) -> Answe
                 limits: cx.limits,
             };
             match search.balance_two(board, *target) {
-                Some((a, b)) => (vec![format!("{a} {b}")], vec![a, b]),
+                Some(((a, b), score)) => (
+                    vec![
+                        format!("MESSAGE balance: after {a} {b} the side to move scores {score} (wanted {target})"),
+                        format!("{a} {b}"),
+                    ],
+                    vec![a, b],
+                ),
                 None => (vec!["ERROR no legal move".to_string()], Vec::new()),
             }
         }
@@ -370,10 +383,14 @@ fn opening(step: &OpeningStep, board: &Board, cx: Context, rng: &mut impl Rng) -
 
 /// Node budget of each threat search of the defence search.
 const DEFEND_NODES: u64 = 30_000;
+/// Most defences the defence search goes on to search and report.
+const DEFENCES_SHOWN: usize = 8;
 
-/// `yxsearchdefend`: tries every move near the stones and marks those after
-/// which the opponent wins by fours or threats (`MESSAGE REALTIME LOSE`),
-/// then searches the others and answers the best of them.
+/// `yxsearchdefend`: tries every move near the stones and marks at once
+/// those after which the opponent wins by fours or threats (`MESSAGE
+/// REALTIME LOSE`), then searches the best defences among the others one
+/// after another (as `YXNBEST` does: live per-candidate output) and answers
+/// the best of them.
 fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
     let Context {
         tt,
@@ -390,9 +407,9 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
         .filter(|&p| board.is_empty(p) && board.has_neighbour(p) && !blocked.contains(&p))
         .filter(|&p| is_allowed(&mut work, p, us))
         .collect();
-    // Half the time for the threat searches, the rest for the search.
+    // At most half the time for the threat searches, the rest for the search.
     let threat_time = limits.budget.hard / 2;
-    let mut losing: Vec<(Pos, usize)> = Vec::new();
+    let mut losing: Vec<(Pos, i32)> = Vec::new();
     for (i, &pos) in candidates.iter().enumerate() {
         let elapsed = limits.start.elapsed();
         if elapsed >= threat_time {
@@ -404,67 +421,73 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
             work.unmake();
             continue;
         }
-        let start = Instant::now();
-        let mut line = Vcf::new(&work, stop, start, time / 2, DEFEND_NODES).solve();
+        let mut line = Vcf::new(&work, stop, Instant::now(), time / 2, DEFEND_NODES).solve();
         if line.is_none() {
             line = Vct::new(&work, stop, Instant::now(), time / 2, DEFEND_NODES).solve();
         }
         work.unmake();
         if let Some(line) = line {
-            losing.push((pos, line.len() + 1));
+            let score = -(MATE - line.len() as i32 - 1);
+            losing.push((pos, score));
+            if let Some(observer) = observer {
+                observer.leaving(0, pos, score, false);
+            }
         }
     }
-    let mut replies: Vec<String> = losing
-        .iter()
-        .map(|(p, _)| format!("MESSAGE REALTIME LOSE {p}"))
-        .collect();
-    let mut excluded: Vec<Pos> = blocked.to_vec();
-    excluded.extend(losing.iter().map(|l| l.0));
     let holding = candidates.len() - losing.len();
-    let result: SearchResult = if holding > 0 {
-        Searcher::new(board, tt, stop, limits)
-            .excluding(&excluded)
-            .observed(observer)
-            .run(None)
-    } else {
-        Searcher::new(board, tt, stop, limits)
-            .excluding(blocked)
-            .observed(observer)
-            .run(None)
-    };
+    let mut replies = Vec::new();
+    if observer.is_none() {
+        replies.extend(
+            losing
+                .iter()
+                .map(|(p, _)| format!("MESSAGE REALTIME LOSE {p}")),
+        );
+    }
     replies.push(format!(
         "MESSAGE defend: {holding} of {} moves do not lose to fours or threats",
         candidates.len()
     ));
+    let mut excluded: Vec<Pos> = blocked.to_vec();
+    excluded.extend(losing.iter().map(|l| l.0));
+    let shown = holding.min(DEFENCES_SHOWN);
+    let mut results = if shown > 0 {
+        if let Some(observer) = observer {
+            observer.candidates(shown);
+        }
+        n_best(board, tt, stop, limits, shown, &excluded, observer)
+    } else {
+        let all_lose = Searcher::new(board, tt, stop, limits)
+            .excluding(blocked)
+            .observed(observer)
+            .run(None);
+        vec![all_lose]
+    };
+    results.retain(|r| r.best.is_some());
+    results.sort_by_key(|r| std::cmp::Reverse(r.score));
     if detail {
-        let count = losing.len() + usize::from(result.best.is_some());
-        let mut index = 0;
-        if result.best.is_some() {
-            replies.extend(live::info_block(
-                0,
-                count,
-                result.depth,
-                result.score,
-                &result.pv,
-            ));
-            index = 1;
+        let depth = results.iter().map(|r| r.depth).min().unwrap_or(0);
+        let mut report = results.clone();
+        report.extend(losing.iter().map(|&(pos, score)| SearchResult {
+            best: Some(pos),
+            score,
+            depth,
+            nodes: 0,
+            elapsed: limits.start.elapsed(),
+            pv: vec![pos],
+            iterations: Vec::new(),
+        }));
+        replies.extend(live::final_blocks(&report));
+    }
+    match results.first().and_then(|r| r.best) {
+        Some(best) => {
+            replies.push(best.to_string());
+            (replies, vec![best])
         }
-        for (i, &(pos, plies)) in losing.iter().enumerate() {
-            let score = -(crate::search::MATE - plies as i32);
-            replies.extend(live::info_block(
-                index + i,
-                count,
-                result.depth,
-                score,
-                &[pos],
-            ));
+        None => {
+            replies.push("ERROR no legal move".to_string());
+            (replies, Vec::new())
         }
     }
-    match result.best {
-        Some(best) => replies.push(best.to_string()),
-        None => replies.push("ERROR no legal move".to_string()),
-    }
-    (replies, result.best.into_iter().collect())
 }
 
 #[cfg(test)]

@@ -159,6 +159,9 @@ const ASPIRATION_DEPTH: i32 = 5;
 /// main search thread calls it, never from inside the tree search, so a
 /// search without an observer pays nothing.
 pub trait Observer: Sync {
+    /// The searches that follow report `count` candidates, one search each
+    /// (n-best), starting with the next.
+    fn candidates(&self, _count: usize) {}
     /// A search of a new position begins (n-best runs one per move found).
     fn search_started(&self) {}
     /// The root move `pos` is about to be searched in the iteration of `depth`.

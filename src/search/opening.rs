@@ -388,29 +388,31 @@ impl OpeningSearch<'_> {
     }
 
     /// The move for the side to move after which the position is the most
-    /// balanced: its score for the mover nearest `target`.
-    pub fn balance_one(&mut self, board: &Board, target: i32) -> Option<Pos> {
-        let mut best: Option<(Pos, i32)> = None;
+    /// balanced: its score for the mover nearest `target`. Returns the move
+    /// and that score.
+    pub fn balance_one(&mut self, board: &Board, target: i32) -> Option<(Pos, i32)> {
+        let mut best: Option<(Pos, i32, i32)> = None;
         let mut after = board.clone();
         for first in balance_candidates(board) {
             if best.is_some() && !self.time_left() {
                 break;
             }
             after.make(first);
-            let miss = (-self.probe(&after) - target).abs();
+            let score = -self.probe(&after);
             after.unmake();
-            if best.is_none_or(|(_, m)| miss < m) {
-                best = Some((first, miss));
+            let miss = (score - target).abs();
+            if best.is_none_or(|(_, _, m)| miss < m) {
+                best = Some((first, score, miss));
             }
         }
-        best.map(|b| b.0)
+        best.map(|(first, score, _)| (first, score))
     }
 
     /// A move of the side to move and a reply after which the position is
     /// the most balanced: its score for the side to move (the same side
-    /// again) nearest `target`.
-    pub fn balance_two(&mut self, board: &Board, target: i32) -> Option<(Pos, Pos)> {
-        let mut best: Option<((Pos, Pos), i32)> = None;
+    /// again) nearest `target`. Returns the two moves and that score.
+    pub fn balance_two(&mut self, board: &Board, target: i32) -> Option<((Pos, Pos), i32)> {
+        let mut best: Option<((Pos, Pos), i32, i32)> = None;
         let mut after = board.clone();
         'search: for first in balance_candidates(board).into_iter().take(BALANCE_WIDTH) {
             after.make(first);
@@ -420,15 +422,16 @@ impl OpeningSearch<'_> {
                     break 'search;
                 }
                 after.make(second);
-                let miss = (self.probe(&after) - target).abs();
+                let score = self.probe(&after);
                 after.unmake();
-                if best.is_none_or(|(_, m)| miss < m) {
-                    best = Some(((first, second), miss));
+                let miss = (score - target).abs();
+                if best.is_none_or(|(_, _, m)| miss < m) {
+                    best = Some(((first, second), score, miss));
                 }
             }
             after.unmake();
         }
-        best.map(|b| b.0)
+        best.map(|(moves, score, _)| (moves, score))
     }
 }
 
