@@ -193,9 +193,11 @@ fn run_job(job: ThinkJob, stop: &AtomicBool, events: &Sender<Event>) -> (Outcome
             };
             Outcome::Swap2(swap2.decide(&board, &mut rng))
         }
-        ThinkKind::NBest(n) => Outcome::NBest(n_best(
-            &board, &mut tt, stop, limits, *n, &blocked, observer,
-        )),
+        ThinkKind::NBest(n) => {
+            let mut results = n_best(&board, &mut tt, stop, limits, *n, &blocked, observer);
+            yixin::score_lone_moves(&board, &mut tt, stop, limits, &mut results);
+            Outcome::NBest(results)
+        }
         ThinkKind::Yixin(job) => {
             let context = yixin::Context {
                 tt: &mut tt,

@@ -463,6 +463,7 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
         vec![all_lose]
     };
     results.retain(|r| r.best.is_some());
+    score_lone_moves(board, tt, stop, limits, &mut results);
     results.sort_by_key(|r| std::cmp::Reverse(r.score));
     if detail {
         let depth = results.iter().map(|r| r.depth).min().unwrap_or(0);
@@ -487,6 +488,36 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
             replies.push("ERROR no legal move".to_string());
             (replies, Vec::new())
         }
+    }
+}
+
+/// Gives a score to the n-best results that had no search (the last move
+/// left is answered at once, with no score): a search of the position after
+/// it, within the time left.
+pub fn score_lone_moves(
+    board: &Board,
+    tt: &mut Tt,
+    stop: &AtomicBool,
+    limits: Limits,
+    results: &mut [SearchResult],
+) {
+    for result in results.iter_mut().filter(|r| r.depth == 0) {
+        let Some(pos) = result.best else { continue };
+        let mut after = board.clone();
+        after.make(pos);
+        if after.is_five_at(pos) {
+            continue;
+        }
+        let mut part = limits;
+        let elapsed = limits.start.elapsed();
+        part.start = Instant::now();
+        part.budget.soft = limits.budget.soft.saturating_sub(elapsed);
+        part.budget.hard = limits.budget.hard.saturating_sub(elapsed);
+        let reply = Searcher::new(&after, tt, stop, part).run(None);
+        result.score = -reply.score;
+        result.depth = reply.depth + 1;
+        result.nodes += reply.nodes;
+        result.pv = std::iter::once(pos).chain(reply.pv).collect();
     }
 }
 
