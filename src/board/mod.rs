@@ -8,40 +8,13 @@
 //! four / three?" in O(1).
 
 pub mod pattern;
-pub mod pos;
 pub mod threat;
 mod zobrist;
 
-use crate::rules::Rule;
-use pattern::{field_of, FiveRule, PairTable, Pattern};
-pub use pos::{Pos, CELLS, DIRECTIONS, MAX_SIZE, PAD, STRIDE};
-pub use threat::Threat;
-
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// The first player.
-    Black = 0,
-    /// The second player.
-    White = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// 0 for black, 1 for white.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+use crate::types::{
+    Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
+};
+use pattern::{field_of, PairTable};
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,14 +20,13 @@ use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::board::pattern::Pattern;
 use crate::board::threat::{CLASS_BONUS, PATTERN_VALUE};
-use crate::board::{Board, Color, Threat};
+use crate::board::Board;
 use crate::eval::{EVAL_LIMIT, MIX_SCALE, OURS_WEIGHT, THEIRS_WEIGHT};
-use crate::rules::Rule;
 use crate::search::opening::{random_opening, BALANCED};
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher, MATE_BOUND};
+use crate::types::{Color, Pattern, Rule, Threat};
 
 /// Features per side: one count per line pattern, then one per threat class.
 pub const FEATURES: usize = Pattern::COUNT + Threat::COUNT;

@@ -18,13 +18,14 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
-use crate::board::{Board, Pos};
+use crate::board::Board;
 use crate::levels;
 use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::Swap2;
 use crate::search::time::Budget;
 use crate::search::tt::Tt;
 use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher, SEARCH_STACK_BYTES};
+use crate::types::Pos;
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 enum Event {

@@ -4,8 +4,8 @@
 //! double three needs more: a three counts only if one of the moves that turn
 //! it into a straight four is itself not forbidden, which recurses.
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
+use crate::board::Board;
+use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
 /// How deep the false-three recursion may go; real positions need two or three.
 const MAX_NESTING: u32 = 6;

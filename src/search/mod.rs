@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use crate::board::{Board, Pos, Threat};
+use crate::board::Board;
+use crate::types::{Pos, Threat};
 use movegen::{generate, is_allowed, MoveList};
 use time::Budget;
 use tt::Tt;

@@ -7,9 +7,9 @@
 //!
 //! Renju's black never gets a forbidden point.
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, MAX_MOVES};
+use crate::board::{Board, MAX_MOVES};
 use crate::rules::renju;
+use crate::types::{Color, Pattern, Pos, Threat};
 
 /// A candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, Default)]

@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::movegen::{is_allowed, makes_four};
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS, MAX_MOVES};
-use crate::rules::Rule;
+use crate::board::{Board, MAX_MOVES};
+use crate::types::{Color, Pos, Rule, Threat, DIRECTIONS};
 
 /// Most attacker fours in one line of play.
 const MAX_FOURS: usize = 40;
