@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use common::fixtures::{threat_fixtures, Fixture};
 use wuzi::board::Board;
-use wuzi::search::movegen::is_allowed;
+use wuzi::rules::is_allowed;
 use wuzi::search::tt::Tt;
 use wuzi::search::vcf::Vcf;
 use wuzi::search::vct::Vct;

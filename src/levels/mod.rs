@@ -39,7 +39,7 @@ use rand::{Rng, RngCore};
 
 use crate::board::Board;
 use crate::eval::EVAL_LIMIT;
-use crate::search::movegen::is_allowed;
+use crate::rules::is_allowed;
 use crate::search::tt::Tt;
 use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher};
 use crate::types::{Pos, CELLS};

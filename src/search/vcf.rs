@@ -11,8 +11,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::movegen::{is_allowed, makes_four};
+use super::movegen::makes_four;
 use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
 use crate::types::{Color, Pos, Rule, Threat, DIRECTIONS};
 
 /// Most attacker fours in one line of play.

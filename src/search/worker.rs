@@ -4,12 +4,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::movegen::{self, generate, is_allowed, MoveList, Situation};
+use super::movegen::{self, generate, MoveList, Situation};
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
 use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
+use crate::rules::is_allowed;
 use crate::types::{Color, Pos, Threat, DIRECTIONS};
 
 /// A score beyond every real one, for open windows.
