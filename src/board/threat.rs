@@ -1,9 +1,11 @@
 //! Threat classes: the four line patterns through a cell combined into what a
-//! stone there would threaten, plus the per-cell value used by evaluation and
-//! move ordering.
+//! stone there would threaten, and the tables that give every pattern
+//! quadruple its class and its cell value ([`eval::cell_value`], used by the
+//! evaluation and move ordering).
 
 use std::sync::OnceLock;
 
+use crate::eval;
 use crate::types::{Pattern, Threat};
 
 /// Entries in a combination table: one per ordered choice of four patterns.
@@ -32,7 +34,7 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
                     |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
                 let threat = classify(patterns, restricted);
-                let value = cell_value(patterns, threat);
+                let value = eval::cell_value(patterns, threat);
                 let value = u16::try_from(value).expect("cell values fit in 16 bits");
                 Combo { threat, value }
             })
@@ -87,38 +89,6 @@ pub fn classify(patterns: [Pattern; 4], restricted: bool) -> Threat {
         Threat::None
     }
 }
-
-/// The value of a stone on a cell with these patterns and this class:
-/// the sum of the line values plus a bonus for combined threats.
-pub fn cell_value(patterns: [Pattern; 4], class: Threat) -> i32 {
-    if class == Threat::Forbidden {
-        return 0;
-    }
-    let lines: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
-    lines + CLASS_BONUS[class as usize]
-}
-
-// Fitted by Texel's method (`pbrain-wuzi tune`, see `src/cli/tune.rs`), with
-// the mixing weights in `src/eval.rs`:
-//   pbrain-wuzi tune --games 2000 --depth 4 --nodes 20000 --seed 2024
-// 2000 self-play games (15×15: 70 % freestyle, 15 % standard, 15 % renju),
-// 40 794 quiet positions (36 528 to fit, 4 266 of held-out games); K = 0.003734
-// fitted to the old weights; loss 0.200640 → 0.191464 (held out 0.197588 →
-// 0.193222). The monotone constraints pooled the patterns from a closed three
-// up to an open four at 51: the class bonuses carry threes and fours.
-// Old tables: patterns [0, 0, 1, 3, 6, 20, 25, 70, 90, 400, 400, 2000],
-// classes [0, 0, 0, 0, 0, 150, 0, 300, 500, 2000], mix 6/16 and 5/16.
-// Against them (scripts/match.py, freestyle 15×15, freestyle-15 openings,
-// 100 ms/move, one game at a time): 100 games +20.9 Elo (−47.4 … +90.8),
-// 53-47-0; 200 more (--seed 7) +86.9 Elo (+39.0 … +138.3), 123-74-3.
-// Five (pattern and class) is not fitted: no quiet position has a five point.
-
-/// Value of each line pattern, in [`Pattern`] order (fitted, see above).
-pub(crate) const PATTERN_VALUE: [i32; Pattern::COUNT] =
-    [0, 0, 3, 3, 7, 31, 51, 51, 51, 51, 51, 2000];
-
-/// Extra value of each threat class, in [`Threat`] order (fitted, see above).
-pub(crate) const CLASS_BONUS: [i32; Threat::COUNT] = [0, 0, 0, 0, 85, 179, 188, 660, 660, 2000];
 
 #[cfg(test)]
 mod tests {

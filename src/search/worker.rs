@@ -9,7 +9,7 @@ use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
 use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval;
 use crate::rules::is_allowed;
 use crate::types::{Color, Pos, Threat, DIRECTIONS};
 
@@ -463,4 +463,12 @@ impl<'a> Worker<'a> {
         }
         best
     }
+}
+
+/// The static evaluation for the side to move: [`eval::mix`] of the two
+/// sides' value sums.
+#[inline]
+fn evaluate(board: &Board) -> i32 {
+    let us = board.side_to_move();
+    eval::mix(board.value_sum(us), board.value_sum(us.opponent()))
 }
