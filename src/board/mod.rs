@@ -2,7 +2,8 @@
 //! cell values and the Zobrist hash all kept up to date move by move.
 //!
 //! Every empty cell carries, for each colour, the [`Pattern`] a stone there
-//! would make on each of its four lines, the combined [`Threat`] and a value.
+//! would make on each of its four lines, the combined [`Threat`] and a value
+//! ([`crate::eval::cell_value`]).
 //! A move touches only the cells within five steps on its four lines. Counts
 //! of each threat class per colour answer "does anyone have a five / open
 //! four / three?" in O(1).
