@@ -2,10 +2,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use wuzi::board::{Board, Color};
-use wuzi::rules::Rule;
+use wuzi::board::Board;
 use wuzi::search::tt::Tt;
 use wuzi::search::{Limits, Searcher, MATE_BOUND};
+use wuzi::types::{Color, Rule};
 
 /// Black's (7,7) makes two open threes, row 7 and column 7; white has no four
 /// to answer with, so it wins (the same diagram as the tactical suite's

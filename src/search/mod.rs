@@ -3,6 +3,7 @@
 //! of [`worker`], on one thread or several (Lazy SMP).
 
 pub mod movegen;
+pub mod nbest;
 pub mod opening;
 pub mod time;
 pub mod tt;
@@ -15,8 +16,10 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use crate::board::{Board, Pos, Threat};
-use movegen::{generate, is_allowed, MoveList};
+use crate::board::Board;
+use crate::rules::is_allowed;
+use crate::types::{Pos, Threat};
+use movegen::{generate, MoveList};
 use time::Budget;
 use tt::Tt;
 use vcf::{Limit, Vcf};

@@ -11,9 +11,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::movegen::{is_allowed, makes_four};
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS, MAX_MOVES};
-use crate::rules::Rule;
+use super::movegen::makes_four;
+use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
+use crate::types::{Color, Pos, Rule, Threat, DIRECTIONS};
 
 /// Most attacker fours in one line of play.
 const MAX_FOURS: usize = 40;

@@ -21,11 +21,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::movegen::{is_allowed, makes_four, order_score};
+use super::movegen::{makes_four, order_score};
 use super::vcf::{answers_to_fives, find_threat, Fours, Limit, Outcome};
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, CELLS, DIRECTIONS, MAX_MOVES};
-use crate::rules::Rule;
+use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
+use crate::types::{Color, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS};
 
 /// Most attacker moves (forced blocks not counted) before the VCF tail: the
 /// last iteration of the iterative deepening.

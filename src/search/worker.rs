@@ -4,12 +4,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::movegen::{self, generate, is_allowed, MoveList, Situation};
+use super::movegen::{self, generate, MoveList, Situation};
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
 use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
-use crate::eval::evaluate;
+use crate::board::Board;
+use crate::eval;
+use crate::rules::is_allowed;
+use crate::types::{Color, Pos, Threat, DIRECTIONS};
 
 /// A score beyond every real one, for open windows.
 pub const INFINITE: i32 = MATE + 1;
@@ -461,4 +463,12 @@ impl<'a> Worker<'a> {
         }
         best
     }
+}
+
+/// The static evaluation for the side to move: [`eval::mix`] of the two
+/// sides' value sums.
+#[inline]
+fn evaluate(board: &Board) -> i32 {
+    let us = board.side_to_move();
+    eval::mix(board.value_sum(us), board.value_sum(us.opponent()))
 }
