@@ -147,17 +147,11 @@ impl Threat {
 // Fitted by Texel's method (`pbrain-wuzi tune`, see `src/cli/tune.rs`), with
 // the mixing weights in `src/eval.rs`:
 //   pbrain-wuzi tune --games 2000 --depth 4 --nodes 20000 --seed 2024
-// 2000 self-play games (15×15: 70 % freestyle, 15 % standard, 15 % renju),
-// 40 794 quiet positions (36 528 to fit, 4 266 of held-out games); K = 0.003734
-// fitted to the old weights; loss 0.200640 → 0.191464 (held out 0.197588 →
-// 0.193222). The monotone constraints pooled the patterns from a closed three
-// up to an open four at 51: the class bonuses carry threes and fours.
-// Old tables: patterns [0, 0, 1, 3, 6, 20, 25, 70, 90, 400, 400, 2000],
-// classes [0, 0, 0, 0, 0, 150, 0, 300, 500, 2000], mix 6/16 and 5/16.
-// Against them (scripts/match.py, freestyle 15×15, freestyle-15 openings,
-// 100 ms/move, one game at a time): 100 games +20.9 Elo (−47.4 … +90.8),
-// 53-47-0; 200 more (--seed 7) +86.9 Elo (+39.0 … +138.3), 123-74-3.
-// Five (pattern and class) is not fitted: no quiet position has a five point.
+// Texel-fitted tables (+20.9 Elo, 100 games; +86.9 Elo, 200 games); the fit
+// and the old tables are in docs/tuning.md. The monotone constraints pooled
+// the patterns from a closed three up to an open four at 51: the class
+// bonuses carry threes and fours. Five (pattern and class) is not fitted: no
+// quiet position has a five point.
 
 /// Value of each line pattern, in [`Pattern`] order (fitted, see above).
 pub(crate) const PATTERN_VALUE: [i32; Pattern::COUNT] =
