@@ -289,7 +289,7 @@ impl<'a> Searcher<'a> {
         );
         let mut line = vcf.solve();
         result.nodes += vcf.nodes();
-        // Root VCT (+13.9 Elo, 100 games).
+        // Root VCT, with the safety check (+13.9 Elo, 100 games).
         if line.is_none() {
             let time = self.limits.budget.hard / ROOT_VCT_TIME_SHARE;
             let budget = self.nodes_left(ROOT_VCT_NODES, result.nodes);
@@ -361,6 +361,7 @@ impl<'a> Searcher<'a> {
     /// The safety check: a best move without a proved score that lets the
     /// opponent win by fours gives way to the first of the other `root`
     /// moves that provably does not (the score stays the search's).
+    // Measured with the root VCT (+13.9 Elo, 100 games)
     fn avoid_vcf(&mut self, root: &MoveList, result: &mut SearchResult) {
         let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
         let Some(best) = result.best.filter(|_| unproved) else {
@@ -481,4 +482,42 @@ fn principal_variation(board: &Board, tt: &Tt, best: Option<Pos>) -> Vec<Pos> {
         next = tt.probe(board.hash()).and_then(|e| e.best);
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    /// Whether the side to move after `reply` wins by fours (1 M nodes).
+    fn wins_by_fours_after(board: &Board, reply: Pos) -> bool {
+        let mut board = board.clone();
+        board.make(reply);
+        let stop = AtomicBool::new(false);
+        Vcf::new(&board, &stop, Instant::now(), Duration::MAX, 1_000_000)
+            .solve()
+            .is_some()
+    }
+
+    #[test]
+    fn the_safety_check_replaces_a_move_that_allows_a_vcf() {
+        // Black wins by fours when it is black's move (tests/data/vcf-puzzles.txt,
+        // banbu-gomoku vcf-material item 11); black passed, so white must stop
+        // it. A depth-1 search does not see that far; the check does.
+        let moves = "5,10 4,11 6,9 6,7 7,7 6,8 7,8 7,5 8,6 7,9 8,8 7,11 8,10 8,11 9,9 9,6 \
+                     10,8 10,10 pass";
+        let board = Board::from_moves(Rule::Freestyle, 15, moves).unwrap();
+        let search = |safety_check: bool| {
+            let mut tt = Tt::new(1 << 20);
+            let stop = AtomicBool::new(false);
+            Searcher::new(&board, &mut tt, &stop, Limits::depth(1))
+                .root_solvers(false)
+                .safety_check(safety_check)
+                .run(None)
+        };
+        let unchecked = search(false).best.expect("a move");
+        assert!(wins_by_fours_after(&board, unchecked), "{unchecked}");
+        let checked = search(true).best.expect("a move");
+        assert!(!wins_by_fours_after(&board, checked), "{checked}");
+    }
 }
