@@ -14,11 +14,8 @@
 //! fitted to the old weights; loss 0.200640 → 0.191464 (held out 0.197588 →
 //! 0.193222). The monotone constraints pooled the patterns from a closed three
 //! up to an open four at 51: the class bonuses carry threes and fours.
-//! Old tables: patterns [0, 0, 1, 3, 6, 20, 25, 70, 90, 400, 400, 2000],
-//! classes [0, 0, 0, 0, 0, 150, 0, 300, 500, 2000], mix 6/16 and 5/16.
-//! Against them (scripts/match.py, freestyle 15×15, freestyle-15 openings,
-//! 100 ms/move, one game at a time): 100 games +20.9 Elo (−47.4 … +90.8),
-//! 53-47-0; 200 more (--seed 7) +86.9 Elo (+39.0 … +138.3), 123-74-3.
+//! Against the old hand-set tables: +86.9 Elo (+39.0 … +138.3), 200 games,
+//! 100 ms/move (the record and the old tables are in docs/tuning.md).
 //! Five (pattern and class) is not fitted: no quiet position has a five point.
 //! ```
 

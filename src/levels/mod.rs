@@ -115,6 +115,7 @@ pub fn choose_move(
         elapsed: limits.start.elapsed(),
         pv: best.into_iter().collect(),
         iterations: Vec::new(),
+        thread_nodes: Vec::new(),
     };
     match level {
         Level::Tuples => {

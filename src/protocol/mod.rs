@@ -140,6 +140,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
             elapsed: limits.start.elapsed(),
             iterations: Vec::new(),
             pv: Vec::new(),
+            thread_nodes: Vec::new(),
         })
     });
     if let Outcome::Search(result) = &outcome {
