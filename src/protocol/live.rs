@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::board::Pos;
 use crate::search::{Iteration, Observer, SearchResult, MATE, MATE_BOUND};
+use crate::types::Pos;
 
 /// Nothing is shown before the search has run this long (short searches
 /// only show their result).

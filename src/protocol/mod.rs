@@ -24,15 +24,11 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
-use crate::board::{Board, Pos};
 use crate::levels::{self, Level};
-use crate::search::movegen::{generate, MoveList};
+use crate::search::nbest::n_best;
 use crate::search::opening::OpeningSearch;
-use crate::search::time::Budget;
 use crate::search::tt::Tt;
-use crate::search::{
-    nearest_free_cell, Limits, Observer, SearchResult, Searcher, SEARCH_STACK_BYTES,
-};
+use crate::search::{nearest_free_cell, Observer, SearchResult, Searcher, SEARCH_STACK_BYTES};
 use live::LiveOutput;
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
@@ -93,48 +89,6 @@ fn idle_forever() -> ! {
     loop {
         std::thread::park();
     }
-}
-
-/// Finds the `n` best root moves one after another, each search leaving out
-/// the moves already found and taking an equal share of the time left.
-/// `excluded` moves are never chosen; `observer` watches each search.
-pub fn n_best(
-    board: &Board,
-    tt: &mut Tt,
-    stop: &AtomicBool,
-    limits: Limits,
-    n: usize,
-    excluded: &[Pos],
-    observer: Option<&dyn Observer>,
-) -> Vec<SearchResult> {
-    let mut results: Vec<SearchResult> = Vec::new();
-    let mut found: Vec<Pos> = excluded.to_vec();
-    let mut candidates = MoveList::default();
-    generate(&mut board.clone(), &mut candidates);
-    let n = n.min(candidates.len()).max(1);
-    for i in 0..n {
-        let elapsed = limits.start.elapsed();
-        let share = |d: std::time::Duration| d.saturating_sub(elapsed) / (n - i) as u32;
-        let part = Limits {
-            start: Instant::now(),
-            budget: Budget {
-                soft: share(limits.budget.soft),
-                hard: share(limits.budget.hard),
-            },
-            ..limits
-        };
-        let result = Searcher::new(board, tt, stop, part)
-            .excluding(&found)
-            .observed(observer)
-            .run(None);
-        let Some(best) = result.best else { break };
-        found.push(best);
-        results.push(result);
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-    results
 }
 
 /// A search for the worker thread: the job and its stop flag.
@@ -234,6 +188,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool, events: &Sender<Event>) -> (Outcome
             elapsed: limits.start.elapsed(),
             iterations: Vec::new(),
             pv: Vec::new(),
+            thread_nodes: Vec::new(),
         })
     });
     if let Outcome::Search(result) = &outcome {

@@ -14,13 +14,14 @@ use rand::Rng;
 
 use super::live;
 use super::n_best;
-use crate::board::{Board, Pos};
-use crate::search::movegen::is_allowed;
+use crate::board::Board;
+use crate::rules::is_allowed;
 use crate::search::opening::{OpeningSearch, Swap2Answer, SOOSORV_MAX_FIFTHS};
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
 use crate::search::{Limits, Observer, SearchResult, Searcher, MATE};
+use crate::types::Pos;
 
 /// A Yixin-Board command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -472,10 +473,8 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
             best: Some(pos),
             score,
             depth,
-            nodes: 0,
-            elapsed: limits.start.elapsed(),
             pv: vec![pos],
-            iterations: Vec::new(),
+            ..SearchResult::default()
         }));
         replies.extend(live::final_blocks(&report));
     }

@@ -9,8 +9,9 @@ use rand::Rng;
 use super::movegen::{generate, MoveList};
 use super::tt::Tt;
 use super::{Limits, Searcher};
-use crate::board::{Board, Pos, Threat};
+use crate::board::Board;
 use crate::rules::renju;
+use crate::types::{Pos, Threat};
 
 /// A score within this of zero (for the side to move) counts as balanced.
 pub const BALANCED: i32 = 150;
@@ -452,7 +453,7 @@ fn balance_candidates(board: &Board) -> Vec<Pos> {
             .collect::<Vec<_>>();
         return near
             .into_iter()
-            .filter(|&p| super::movegen::is_allowed(&mut board, p, us))
+            .filter(|&p| crate::rules::is_allowed(&mut board, p, us))
             .collect();
     }
     let mut moves = MoveList::default();
