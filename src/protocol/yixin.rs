@@ -320,7 +320,7 @@ fn opening(step: &OpeningStep, board: &Board, cx: Context, rng: &mut impl Rng) -
     match step {
         OpeningStep::Swap2(1) => {
             let empty = Board::new(board.width(), board.height(), board.rule());
-            moves_line("SWAP2", &search.swap2_opening(&empty, rng))
+            moves_line("SWAP2", &search.canonical_opening(&empty, rng))
         }
         OpeningStep::Swap2(2) if stones != 3 => wrong_count(3),
         OpeningStep::Swap2(2) => match search.swap2_three(board) {
@@ -339,7 +339,7 @@ fn opening(step: &OpeningStep, board: &Board, cx: Context, rng: &mut impl Rng) -
         }
         OpeningStep::Soosorv { step: 1, .. } => {
             let empty = Board::new(board.width(), board.height(), board.rule());
-            moves_line("SOOSORV", &search.soosorv_opening(&empty, rng))
+            moves_line("SOOSORV", &search.canonical_opening(&empty, rng))
         }
         OpeningStep::Soosorv { step: 2 | 3, .. } if stones != 3 => wrong_count(3),
         OpeningStep::Soosorv { step: 2, .. } => {

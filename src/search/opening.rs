@@ -258,11 +258,6 @@ fn transform(board: &Board, pos: Pos, s: u8) -> Pos {
 }
 
 impl OpeningSearch<'_> {
-    /// Swap2, the opener's first step: three balanced stones.
-    pub fn swap2_opening(&mut self, empty: &Board, rng: &mut impl Rng) -> [Pos; 3] {
-        self.propose(empty, rng)
-    }
-
     /// Swap2 after three stones, white to move: take black, play white's
     /// move, or add two stones (see [`Swap2Answer`]).
     pub fn swap2_three(&mut self, board: &Board) -> Swap2Answer {
@@ -275,10 +270,11 @@ impl OpeningSearch<'_> {
         self.answer_five(board) == Swap2Answer::Swap
     }
 
-    /// Soosorv, the opener's first step: one of the 26 canonical openings
-    /// (the centre, a neighbour of it, a stone in the 5×5 square around it),
-    /// the most balanced that short searches find.
-    pub fn soosorv_opening(&mut self, empty: &Board, rng: &mut impl Rng) -> [Pos; 3] {
+    /// The opener's three stones for Yixin-Board's swap2 and soosorv: one of
+    /// the 26 canonical openings (the centre, a neighbour of it, a stone in
+    /// the 5×5 square around it), the most balanced that short searches
+    /// find. (`SWAP2BOARD` proposes more varied openings, for tournaments.)
+    pub fn canonical_opening(&mut self, empty: &Board, rng: &mut impl Rng) -> [Pos; 3] {
         let (cx, cy) = (empty.width() / 2, empty.height() / 2);
         let centre = Pos::new(cx, cy);
         let mut candidates: Vec<[Pos; 3]> = Vec::new();
