@@ -149,7 +149,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool, events: &Sender<Event>) -> (Outcome
         }
         ThinkKind::NBest(n) => {
             let mut results = n_best(&board, &mut tt, stop, limits, *n, &blocked, observer);
-            yixin::score_lone_moves(&board, &mut tt, stop, limits, &mut results);
+            yixin::score_lone_moves(&board, &mut tt, stop, limits, observer, &mut results);
             Outcome::NBest(results)
         }
         ThinkKind::Yixin(job) => {

@@ -20,7 +20,7 @@ use crate::search::opening::{OpeningSearch, Swap2Answer, SOOSORV_MAX_FIFTHS};
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
-use crate::search::{Limits, Observer, SearchResult, Searcher, MATE};
+use crate::search::{Iteration, Limits, Observer, SearchResult, Searcher, MATE};
 use crate::types::Pos;
 
 /// A Yixin-Board command.
@@ -464,7 +464,7 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
         vec![all_lose]
     };
     results.retain(|r| r.best.is_some());
-    score_lone_moves(board, tt, stop, limits, &mut results);
+    score_lone_moves(board, tt, stop, limits, observer, &mut results);
     results.sort_by_key(|r| std::cmp::Reverse(r.score));
     if detail {
         let depth = results.iter().map(|r| r.depth).min().unwrap_or(0);
@@ -490,14 +490,37 @@ fn defend(board: &Board, cx: Context) -> (Vec<String>, Vec<Pos>) {
     }
 }
 
+/// Shows the search of the position after `pos` as the search of `pos`:
+/// each iteration with the score negated and `pos` in front of the line.
+struct AsMove<'a> {
+    inner: &'a dyn Observer,
+    pos: Pos,
+}
+
+impl Observer for AsMove<'_> {
+    fn iteration(&self, iteration: &Iteration, pv: &[Pos]) {
+        let as_move = Iteration {
+            depth: iteration.depth + 1,
+            score: -iteration.score,
+            best: self.pos,
+            ..*iteration
+        };
+        let line: Vec<Pos> = std::iter::once(self.pos)
+            .chain(pv.iter().copied())
+            .collect();
+        self.inner.iteration(&as_move, &line);
+    }
+}
+
 /// Gives a score to the n-best results that had no search (the last move
 /// left is answered at once, with no score): a search of the position after
-/// it, within the time left.
+/// it, within the time left, shown live as the search of that move.
 pub fn score_lone_moves(
     board: &Board,
     tt: &mut Tt,
     stop: &AtomicBool,
     limits: Limits,
+    observer: Option<&dyn Observer>,
     results: &mut [SearchResult],
 ) {
     for result in results.iter_mut().filter(|r| r.depth == 0) {
@@ -512,7 +535,10 @@ pub fn score_lone_moves(
         part.start = Instant::now();
         part.budget.soft = limits.budget.soft.saturating_sub(elapsed);
         part.budget.hard = limits.budget.hard.saturating_sub(elapsed);
-        let reply = Searcher::new(&after, tt, stop, part).run(None);
+        let as_move = observer.map(|inner| AsMove { inner, pos });
+        let reply = Searcher::new(&after, tt, stop, part)
+            .observed(as_move.as_ref().map(|o| o as &dyn Observer))
+            .run(None);
         result.score = -reply.score;
         result.depth = reply.depth + 1;
         result.nodes += reply.nodes;
