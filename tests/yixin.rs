@@ -189,27 +189,46 @@ fn nbest_blocks_cover_every_candidate() {
 /// (and may then send `turn` without the position): so does the engine.
 #[test]
 fn analysis_answers_are_played() {
-    let input = format!(
-        "START 15\nINFO timeout_turn 600\nINFO max_depth 3\n{}yxnbest 2\n",
-        position("yxboard")
-    );
-    let lines = replies(&format!("{input}end\n"));
-    let answer = parse_move(lines.last().unwrap()).unwrap();
-    let again = replies(&format!("{input}turn {},{}\nend\n", answer.0, answer.1));
-    assert!(again.last().unwrap().starts_with("ERROR "), "{again:#?}");
+    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Errors);
+    let within = Duration::from_secs(20);
+    let reply = |engine: &mut LiveEngine, lines: &[&str]| -> String {
+        for line in lines {
+            engine.send(line);
+        }
+        let (line, _) = engine
+            .recv_reply(within)
+            .unwrap_or_else(|| panic!("no reply: {:#?}", engine.transcript));
+        line
+    };
+    assert_eq!(reply(&mut engine, &["START 15"]), "OK");
+    engine.send("INFO timeout_turn 600");
+    engine.send("INFO max_depth 3");
+    let setup = position("yxboard");
+    let setup: Vec<&str> = setup.lines().collect();
+    assert_eq!(reply(&mut engine, &setup[..1]), "OK");
+    for line in &setup[1..] {
+        engine.send(line);
+    }
+    let answer = reply(&mut engine, &["yxnbest 2"]);
+    let (x, y) = parse_move(&answer).unwrap();
+    let again = reply(&mut engine, &[&format!("turn {x},{y}")]);
+    assert!(again.starts_with("ERROR "), "{:#?}", engine.transcript);
 
-    let input = format!(
-        "START 15\nINFO max_depth 3\n{}yxbalancetwo 0\n",
-        position("yxboard")
-    );
-    let lines = replies(&format!("{input}end\n"));
-    let (a, b) = lines.last().unwrap().split_once(' ').unwrap();
+    assert_eq!(reply(&mut engine, &setup[..1]), "OK");
+    for line in &setup[1..] {
+        engine.send(line);
+    }
+    let answer = reply(&mut engine, &["yxbalancetwo 0"]);
+    let (a, b) = answer.split_once(' ').unwrap();
     let (a, b) = (parse_move(a).unwrap(), parse_move(b).unwrap());
     assert!(on_free_cell(a) && on_free_cell(b) && a != b);
     for (x, y) in [a, b] {
-        let again = replies(&format!("{input}turn {x},{y}\nend\n"));
-        assert!(again.last().unwrap().starts_with("ERROR "), "{again:#?}");
+        let again = reply(&mut engine, &[&format!("turn {x},{y}")]);
+        assert!(again.starts_with("ERROR "), "{:#?}", engine.transcript);
     }
+    engine.send("END");
+    let (status, _) = engine.wait_exit(within);
+    assert!(status.is_some_and(|s| s.success()));
 }
 
 /// Swap2, second player, on an opening a short search finds balanced: take
