@@ -20,6 +20,7 @@ use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::engine::parse_depth;
 use crate::board::pattern::Pattern;
 use crate::board::threat::{CLASS_BONUS, PATTERN_VALUE};
 use crate::board::{Board, Color, Threat};
@@ -33,52 +34,34 @@ use crate::search::{Limits, Searcher, MATE_BOUND};
 pub const FEATURES: usize = Pattern::COUNT + Threat::COUNT;
 
 /// Settings of the tuner.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, clap::Args)]
 pub struct Options {
-    /// Self-play games to play.
+    /// Self-play games to play
+    #[arg(long, value_name = "N", default_value = "200")]
     pub games: usize,
-    /// Search depth per self-play move.
+    /// Search depth per self-play move
+    #[arg(long, value_name = "D", default_value = "4", value_parser = parse_depth)]
     pub depth: i32,
-    /// Node cap per self-play move (0 = none).
+    /// Node cap per self-play move (0 = none)
+    #[arg(long, value_name = "N", default_value = "20000")]
     pub nodes: u64,
-    /// Gradient steps of the fit.
+    /// Gradient steps of the fit
+    #[arg(
+        long,
+        value_name = "I",
+        default_value = "3000",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
     pub iterations: usize,
-    /// Write the positions to this file after playing.
+    /// Write the positions to this file after playing
+    #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
-    /// Read positions from this file instead of playing.
+    /// Read positions from this file instead of playing
+    #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-}
-
-impl Options {
-    /// Parses `[--games N] [--depth D] [--nodes N] [--iterations I] [--save FILE] [--load FILE]`.
-    pub fn parse(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            games: 200,
-            depth: 4,
-            nodes: 20_000,
-            iterations: 3000,
-            save: None,
-            load: None,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-            let bad = || format!("bad value for {flag}: {value}");
-            match flag.as_str() {
-                "--games" => options.games = value.parse().ok().with_context(bad)?,
-                "--depth" => options.depth = value.parse().ok().with_context(bad)?,
-                "--nodes" => options.nodes = value.parse().ok().with_context(bad)?,
-                "--iterations" => options.iterations = value.parse().ok().with_context(bad)?,
-                "--save" => options.save = Some(PathBuf::from(value)),
-                "--load" => options.load = Some(PathBuf::from(value)),
-                _ => bail!("unknown tune option {flag}"),
-            }
-        }
-        if options.depth < 1 || options.iterations == 0 {
-            bail!("tune: depth and iterations must be at least 1");
-        }
-        Ok(options)
-    }
+    /// Fix the self-play games' random openings
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// One quiet position from self-play.
@@ -544,8 +527,8 @@ fn load(path: &PathBuf) -> Result<Vec<Sample>> {
 /// Plays (or loads) the samples, fits `K` and the weights on nine games in
 /// ten, reports the losses on the training and held-out positions, and
 /// prints the new tables.
-pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
-    let mut rng = match seed {
+pub fn run(options: &Options) -> Result<()> {
+    let mut rng = match options.seed {
         Some(s) => StdRng::seed_from_u64(s),
         None => StdRng::from_entropy(),
     };
