@@ -50,7 +50,13 @@ pub struct Options {
     #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<usize>,
     /// Search time, in seconds
-    #[arg(long, value_name = "S", default_value = "3", value_parser = parse_seconds)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "3",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
     pub time: Duration,
     /// A fixed search depth instead of a clock
     #[arg(long, value_name = "D", value_parser = parse_depth, conflicts_with = "time")]

@@ -222,20 +222,33 @@ mod tests {
 
     #[test]
     fn subcommands() {
-        let play = parse("play --seed 5 --rule renju").expect("parses");
-        assert!(
-            matches!(play.command, Some(Command::Play(ref o)) if o.rule == Rule::Renju && o.seed == Some(5))
+        let command = |args: &str| parse(args).expect("parses").command;
+        let Some(Command::Play(play)) = command("play --seed 5 --rule renju") else {
+            panic!("not play")
+        };
+        assert_eq!((play.rule, play.seed), (Rule::Renju, Some(5)));
+        let Some(Command::Analyze(analyze)) = command("analyse --nbest 2 h8i9") else {
+            panic!("not analyze")
+        };
+        assert_eq!(analyze.nbest, 2);
+        let Some(Command::Bench(bench)) = command("bench 6") else {
+            panic!("not bench")
+        };
+        assert_eq!(bench.depth, 6);
+        let Some(Command::Openings(o)) = command("openings --count 3") else {
+            panic!("not openings")
+        };
+        assert_eq!(
+            (o.rule, o.size, o.count, o.plies, o.depth, o.max_score),
+            (Rule::Freestyle, 15, 3, 4, 4, 150)
         );
-        let analyze = parse("analyse --nbest 2 h8i9").expect("parses");
-        assert!(matches!(analyze.command, Some(Command::Analyze(ref o)) if o.nbest == 2));
-        let bench = parse("bench 6").expect("parses");
-        assert!(matches!(bench.command, Some(Command::Bench(ref o)) if o.depth == 6));
-        let openings = parse("openings --count 3").expect("parses");
-        assert!(matches!(openings.command, Some(Command::Openings(ref o))
-            if (o.rule, o.size, o.count, o.plies, o.depth, o.max_score) == (Rule::Freestyle, 15, 3, 4, 4, 150)));
-        let tune = parse("tune --games 2 --seed 9").expect("parses");
-        assert!(matches!(tune.command, Some(Command::Tune(ref o))
-            if (o.games, o.depth, o.nodes, o.iterations, o.seed) == (2, 4, 20_000, 3000, Some(9))));
+        let Some(Command::Tune(o)) = command("tune --games 2 --seed 9") else {
+            panic!("not tune")
+        };
+        assert_eq!(
+            (o.games, o.depth, o.nodes, o.iterations, o.seed),
+            (2, 4, 20_000, 3000, Some(9))
+        );
         for bad in [
             "play --size 99",
             "analyze --seed 3 h8",

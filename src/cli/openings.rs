@@ -48,7 +48,8 @@ pub struct Options {
         long,
         value_name = "S",
         default_value = "150",
-        value_parser = clap::value_parser!(i32).range(0..)
+        value_parser = clap::value_parser!(i32).range(0..),
+        allow_negative_numbers = true
     )]
     pub max_score: i32,
     /// Fix the random openings

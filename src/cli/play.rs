@@ -56,7 +56,13 @@ pub struct Options {
     #[arg(long, value_name = "N", default_value = "15", value_parser = parse_size)]
     pub size: usize,
     /// Engine time per move, in seconds
-    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seconds)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "1",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
     pub time: Duration,
     /// A fixed search depth per move instead of a clock
     #[arg(long, value_name = "D", value_parser = parse_depth, conflicts_with = "time")]
