@@ -304,6 +304,28 @@ fn wine_noise_filter_works() {
     }
 }
 
+/// A live engine's whole-process deadline: past it the process is killed
+/// and the waiting test fails at once, instead of waiting on its own
+/// (longer) receive deadline or hanging.
+#[test]
+fn live_deadline_kills_the_engine_and_fails() {
+    let deadline = Duration::from_millis(300);
+    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Off, deadline);
+    // The engine waits for input and prints nothing.
+    let waited = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        engine.recv(LIVE_DEADLINE + allowance().start)
+    }));
+    let message = waited.expect_err("recv returned although the engine was killed");
+    let text = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        text.contains("deadline") && text.contains("killed"),
+        "{text}"
+    );
+}
+
 #[test]
 fn reply_form_check_works() {
     for good in [
