@@ -88,14 +88,25 @@ impl Diagram {
     }
 }
 
-/// Searches `board` to `depth` within `nodes` nodes, with a fresh table and
-/// no clock.
+/// Searches `board` to `depth` within `nodes` nodes (0: no limit), with a
+/// fresh table and no clock.
 pub fn search(board: &Board, depth: i32, nodes: u64) -> SearchResult {
+    search_with(board, depth, nodes, |searcher| searcher)
+}
+
+/// [`search`] with the searcher set up by `configure` first (threads, the
+/// switches of the root solvers and the safety check).
+pub fn search_with(
+    board: &Board,
+    depth: i32,
+    nodes: u64,
+    configure: impl FnOnce(Searcher) -> Searcher,
+) -> SearchResult {
     let mut tt = Tt::new(TT_BYTES);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         max_nodes: nodes,
         ..Limits::depth(depth)
     };
-    Searcher::new(board, &mut tt, &stop, limits).run(None)
+    configure(Searcher::new(board, &mut tt, &stop, limits)).run(None)
 }
