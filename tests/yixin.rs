@@ -10,7 +10,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{legal_reply, parse_move, run_engine, LiveEngine, Logging, Regex};
+use common::{legal_reply, parse_move, run_engine, LiveEngine, Logging};
+use regex::Regex;
 
 /// Longest one scripted run may take.
 const DEADLINE: Duration = Duration::from_secs(30);
@@ -189,7 +190,7 @@ fn nbest_blocks_cover_every_candidate() {
 /// (and may then send `turn` without the position): so does the engine.
 #[test]
 fn analysis_answers_are_played() {
-    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Errors);
+    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Errors, DEADLINE);
     let within = Duration::from_secs(20);
     let reply = |engine: &mut LiveEngine, lines: &[&str]| -> String {
         for line in lines {
@@ -301,7 +302,7 @@ fn five_on_the_board_answers_at_once() {
 /// drops that answer) and the new position is searched.
 #[test]
 fn new_position_stops_the_search() {
-    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Off);
+    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Off, DEADLINE);
     engine.send("START 15");
     assert_eq!(engine.recv_reply(Duration::from_secs(10)).unwrap().0, "OK");
     engine.send("INFO timeout_turn 60000");
