@@ -819,7 +819,11 @@ impl Session {
         lines: &[String],
         received: Instant,
     ) -> Response {
-        if self.size.is_none() && !matches!(cmd, YxCommand::Unsupported { .. }) {
+        let needs_game = !matches!(
+            cmd,
+            YxCommand::Unsupported { .. } | YxCommand::ShowHashUsage | YxCommand::BlockReset
+        );
+        if self.size.is_none() && needs_game {
             return Response::error("no game started: send START first");
         }
         match cmd {
