@@ -72,6 +72,7 @@ fn main() {
         Mode::Play(options) => cli::play::run(&options, args.seed, args.strength),
         Mode::Analyze(options) => cli::analyze::run(&options),
         Mode::Tune(options) => cli::tune::run(&options, args.seed),
+        Mode::Gui(words) => wuzi::web::GuiOptions::parse(&words).and_then(|o| wuzi::web::run(&o)),
         Mode::Help => {
             println!("{}", cli::USAGE);
             Ok(())

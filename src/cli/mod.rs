@@ -32,6 +32,9 @@ pub enum Mode {
     Analyze(analyze::Options),
     /// Fit the evaluation weights to self-play results.
     Tune(tune::Options),
+    /// Serve the board in the browser; the arguments after `gui`, which
+    /// `wuzi::web::GuiOptions::parse` reads (the web layer sits beside this one).
+    Gui(Vec<String>),
     /// Print usage.
     Help,
     /// Print the version.
@@ -71,6 +74,10 @@ usage: pbrain-wuzi [--seed N] [--script] [--strength N]
                                          (7,7 8,8; --offset: from the centre) or a .psq
                                          file (default 3 s); --nbest K the K best moves;
                                          --solve only the threat solvers (VCF, then VCT)
+       pbrain-wuzi gui [--port P] [--host H] [--open] [--threads N] [--hash MB]
+                                         play and analyse on a board in the browser:
+                                         serves it on http://127.0.0.1:5015/ (--port 0:
+                                         any free port; --open: open the browser)
        pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 8)
        pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
                                          print balanced random openings (offset format)
@@ -158,6 +165,7 @@ pub fn parse_args(args: &[String]) -> Result<Args> {
         Some("play") => Mode::Play(play::Options::parse(&rest[1..])?),
         Some("analyze" | "analyse") => Mode::Analyze(analyze::Options::parse(&rest[1..])?),
         Some("tune") => Mode::Tune(tune::Options::parse(&rest[1..])?),
+        Some("gui") => Mode::Gui(rest[1..].to_vec()),
         Some(other) => bail!("unknown argument {other:?}\n{USAGE}"),
     };
     Ok(Args {
