@@ -186,11 +186,30 @@ function nextColor() {
   return sideToMove() === "black" ? "b" : "w";
 }
 
-// Asks the server about a position; adopts it if legal.
-async function refresh(stones = S.stones, side = S.sideOverride) {
+// Position changes run one after another: `make` reads the game as the
+// earlier changes left it and returns [stones, side] (or null: no change);
+// the server judges the position, and a legal one is adopted.
+let chain = Promise.resolve(true);
+function change(make) {
+  const run = chain.then(() => {
+    const next = make();
+    return next ? adopt(next[0], next[1]) : false;
+  });
+  chain = run.catch(() => false);
+  return run;
+}
+
+// Judges the position as it stands (or these stones, this side to move).
+function refresh(stones, side) {
+  return change(() => [stones || S.stones, side === undefined ? S.sideOverride : side]);
+}
+
+async function adopt(stones, side) {
   const state = await post("state", positionFields(stones, side));
   if (state.error) {
-    say(state.error, true);
+    // A refused new move: "h8 (7,7) is forbidden …" without "stone 9: ".
+    const added = stones.length === S.stones.length + 1;
+    say(added ? state.error.replace(/^stone \d+: /, "") : state.error, true);
     return false;
   }
   S.stones = stones;
@@ -219,11 +238,10 @@ function afterMove() {
   else go();
 }
 
-async function addStone(x, y, c = nextColor()) {
-  const stones = S.stones.concat([{ x, y, c }]);
-  if (await refresh(stones, null)) {
+async function addStone(x, y, c) {
+  if (await change(() => [S.stones.concat([{ x, y, c: c || nextColor() }]), null])) {
     S.redo = [];
-    if (!S.message || !S.message.error) S.message = null;
+    S.message = null;
     render();
   }
 }
@@ -240,34 +258,40 @@ function clickCell(x, y) {
 
 function undo() {
   stopSearch();
-  if (!S.stones.length) return;
-  const stones = S.stones.slice();
-  const popped = [stones.pop()];
-  // Take back the engine's reply and the person's move together.
-  const people = ["black", "white"].filter((c) => S.players[c] === "human");
-  if (people.length === 1) {
-    const person = people[0][0];
-    while (stones.length && popped[popped.length - 1].c !== person) popped.push(stones.pop());
-  }
   S.resigned = null;
   S.lastEngine = null;
-  refresh(stones, null).then((ok) => {
+  const popped = [];
+  change(() => {
+    if (!S.stones.length) return null;
+    const stones = S.stones.slice();
+    popped.push(stones.pop());
+    // Take back the engine's reply and the person's move together.
+    const people = ["black", "white"].filter((c) => S.players[c] === "human");
+    if (people.length === 1) {
+      const person = people[0][0];
+      while (stones.length && popped[popped.length - 1].c !== person) popped.push(stones.pop());
+    }
+    return [stones, null];
+  }).then((ok) => {
     if (ok) S.redo = S.redo.concat(popped);
     render();
   });
 }
 
 function redo() {
-  if (!S.redo.length) return;
   stopSearch();
-  const redo = S.redo.slice();
-  const stones = S.stones.slice();
-  stones.push(redo.pop());
-  // Bring back the engine's reply too.
-  while (redo.length && S.players[redo[redo.length - 1].c === "b" ? "black" : "white"] === "engine") {
+  let redo;
+  change(() => {
+    if (!S.redo.length) return null;
+    redo = S.redo.slice();
+    const stones = S.stones.slice();
     stones.push(redo.pop());
-  }
-  refresh(stones, null).then((ok) => {
+    // Bring back the engine's reply too.
+    while (redo.length && S.players[redo[redo.length - 1].c === "b" ? "black" : "white"] === "engine") {
+      stones.push(redo.pop());
+    }
+    return [stones, null];
+  }).then((ok) => {
     if (ok) S.redo = redo;
     render();
   });
@@ -345,27 +369,21 @@ function swap2Step() {
 function swap2Answer(data) {
   const sw = S.swap2;
   if (!sw) return;
-  const stones = S.stones.slice();
-  const put = (list) => {
-    for (const [x, y] of list) stones.push({ x, y, c: stones.length % 2 ? "w" : "b" });
+  const put = () => {
+    const stones = S.stones.slice();
+    for (const [x, y] of data.stones) stones.push({ x, y, c: stones.length % 2 ? "w" : "b" });
+    return [stones, null];
   };
-  if (data.answer === "propose") {
-    put(data.stones);
-    sw.phase = "person-chooses-three";
-    return refresh(stones, null);
-  }
-  if (data.answer === "two") {
-    put(data.stones);
-    sw.phase = "person-chooses-five";
-    return refresh(stones, null);
+  if (data.answer === "propose" || data.answer === "two") {
+    sw.phase = data.answer === "propose" ? "person-chooses-three" : "person-chooses-five";
+    return change(put);
   }
   // "swap": the engine takes black; "move": it stays white and plays.
   const engine = data.answer === "swap" ? "black" : "white";
-  if (data.answer === "move") put(data.stones);
   S.players = { black: engine === "black" ? "engine" : "human", white: engine === "white" ? "engine" : "human" };
   S.swap2 = null;
   say(data.answer === "swap" ? "The engine takes black: you play white." : "The engine stays white and plays on: you are black.");
-  refresh(stones, null);
+  change(put);
 }
 
 function swap2Choose(choice) {
@@ -379,7 +397,7 @@ function swap2Choose(choice) {
   S.players = { black: choice === "black" ? "human" : "engine", white: choice === "white" ? "human" : "engine" };
   S.swap2 = null;
   say(`You play ${choice}.`);
-  refresh(S.stones, null);
+  change(() => [S.stones, null]);
 }
 
 function swap2Text() {
@@ -403,18 +421,20 @@ function editColor() {
 }
 
 function editCell(x, y) {
-  const at = S.stones.findIndex((s) => s.x === x && s.y === y);
-  const stones = S.stones.slice();
   const color = editColor();
-  if (at >= 0) {
-    const same = stones[at].c === color;
-    stones.splice(at, 1);
-    if (!same && color !== "x") stones.push({ x, y, c: color });
-  } else if (color !== "x") {
-    stones.push({ x, y, c: color });
-  }
   S.redo = [];
-  refresh(stones, $("edit-side").value);
+  change(() => {
+    const at = S.stones.findIndex((s) => s.x === x && s.y === y);
+    const stones = S.stones.slice();
+    if (at >= 0) {
+      const same = stones[at].c === color;
+      stones.splice(at, 1);
+      if (!same && color !== "x") stones.push({ x, y, c: color });
+    } else if (color !== "x") {
+      stones.push({ x, y, c: color });
+    }
+    return [stones, $("edit-side").value];
+  });
 }
 
 function toggleEdit() {
@@ -562,6 +582,7 @@ function drawBoard() {
   if (S.analysis && S.analysis.best.length > 1) {
     for (const b of S.analysis.best) {
       const [x, y] = b.at;
+      el("circle", { class: "candidate-ring", cx: px(x), cy: py(y), r: CELL * 0.47 }, svg);
       el("rect", { class: "candidate", x: px(x) - 13, y: py(y) + 4, width: 26, height: 11, rx: 2 }, svg);
       el("text", { class: "candidate-text", x: px(x), y: py(y) + 9.5 }, svg, b.scoreText);
     }
@@ -575,22 +596,23 @@ function drawBoard() {
       el("line", { class: "forbidden", x1: px(x) - r, y1: py(y) + r, x2: px(x) + r, y2: py(y) - r }, g);
     }
   }
-  const numbers = $("numbers").checked;
-  S.stones.forEach((s, i) => {
+  S.stones.forEach((s) => {
     el("circle", { class: `stone stone-${s.c}`, "data-x": s.x, "data-y": s.y, "data-color": s.c, cx: px(s.x), cy: py(s.y), r: CELL * 0.46 }, svg);
-    if (numbers) el("text", { class: `number number-${s.c}`, x: px(s.x), y: py(s.y) }, svg, String(i + 1));
   });
-  const last = S.stones[S.stones.length - 1];
-  if (last && !numbers) el("circle", { class: "last", cx: px(last.x), cy: py(last.y), r: 5 }, svg);
-  if (last && numbers) el("circle", { class: "last", cx: px(last.x), cy: py(last.y), r: CELL * 0.5 }, svg);
-  if (S.hint) el("circle", { class: "hint", id: "hint-mark", cx: px(S.hint[0]), cy: py(S.hint[1]), r: CELL * 0.42 }, svg);
-  // The five, as a line through its stones.
+  // The five, as a line through its stones, under the move numbers.
   if (S.state && S.state.line.length >= 5) {
     const key = ([x, y]) => x * 100 + y;
     const line = S.state.line.slice().sort((a, b) => key(a) - key(b));
     const [a, b] = [line[0], line[line.length - 1]];
     el("line", { class: "five", id: "five-line", x1: px(a[0]), y1: py(a[1]), x2: px(b[0]), y2: py(b[1]) }, svg);
   }
+  const numbers = $("numbers").checked;
+  if (numbers) {
+    S.stones.forEach((s, i) => el("text", { class: `number number-${s.c}`, x: px(s.x), y: py(s.y) }, svg, String(i + 1)));
+  }
+  const last = S.stones[S.stones.length - 1];
+  if (last) el("circle", { class: "last", cx: px(last.x), cy: py(last.y), r: numbers ? CELL * 0.5 : 5 }, svg);
+  if (S.hint) el("circle", { class: "hint", id: "hint-mark", cx: px(S.hint[0]), cy: py(S.hint[1]), r: CELL * 0.42 }, svg);
   // The clickable cells, on top.
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
@@ -608,8 +630,10 @@ function statusText() {
     const winner = S.resigned === "black" ? "white" : "black";
     parts.push(`${cap(S.resigned)} resigned: ${winner} wins.`);
   } else if (S.state && S.state.result) {
-    parts.push(S.state.result === "draw" ? "Draw." : `${cap(S.state.result)} wins!`);
-    parts.push(S.state.resultText.replace(/^result: /, "(") + ")");
+    // "result: black wins (five d3 e4 f5 g6 h7)" -> "Black wins: five d3 e4 f5 g6 h7."
+    const why = (S.state.resultText.match(/\((.*)\)$/) || [])[1];
+    const head = S.state.result === "draw" ? "Draw" : `${cap(S.state.result)} wins`;
+    parts.push(why ? `${head}: ${why}.` : `${head}.`);
   } else if (S.edit) {
     parts.push(`Editing (${sideToMove()} to move).`);
   } else if (S.swap2) {
@@ -627,6 +651,8 @@ function statusText() {
 
 // Black's winning chance from a score for the side to move.
 function blackChance() {
+  const result = S.resigned ? (S.resigned === "black" ? "white" : "black") : S.state && S.state.result;
+  if (result) return result === "black" ? 1 : result === "white" ? 0 : 0.5;
   const a = S.analysis;
   if (!a) return 0.5;
   let p;
@@ -647,7 +673,12 @@ function render() {
   $("undo").disabled = !S.stones.length || S.edit;
   $("redo").disabled = !S.redo.length || S.edit;
   $("hint").disabled = !!over() || S.edit || thinking;
-  $("resign").disabled = !!over() || S.edit || !S.stones.length;
+  $("resign").disabled = !!over() || S.edit || !!S.swap2 || !S.stones.length;
+  // The player selects follow the game (swap2 settles them).
+  if (!S.swap2) {
+    $("black").value = S.players.black;
+    $("white").value = S.players.white;
+  }
   $("analyse").classList.toggle("active", S.analysing);
   $("analyse").textContent = S.analysing ? "Analysing…" : "Analyse";
   $("stop").disabled = !thinking;
@@ -715,7 +746,7 @@ function wire() {
   $("swap-white").onclick = () => swap2Choose("white");
   $("swap-two").onclick = () => swap2Choose("two");
   $("edit-toggle").onclick = toggleEdit;
-  $("edit-side").onchange = () => { if (S.edit) refresh(S.stones, $("edit-side").value); };
+  $("edit-side").onchange = () => { if (S.edit) refresh(undefined, $("edit-side").value); };
   $("clear").onclick = () => {
     if (!S.edit) toggleEdit();
     refresh([], $("edit-side").value);
