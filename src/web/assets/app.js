@@ -576,7 +576,7 @@ function drawBoard() {
   ghosts.forEach(([x, y], i) => {
     if (occupied.has(x + "," + y)) return;
     const c = i % 2 ? (firstColor === "b" ? "w" : "b") : firstColor;
-    el("circle", { class: `ghost stone-${c}`, cx: px(x), cy: py(y), r: CELL * 0.45 }, svg);
+    el("circle", { class: `ghost stone-${c}`, cx: px(x), cy: py(y), r: CELL * 0.4 }, svg);
     el("text", { class: `ghost-number number-${c}`, x: px(x), y: py(y) }, svg, String(i + 1));
   });
   if (S.analysis && S.analysis.best.length > 1) {
