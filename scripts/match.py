@@ -15,6 +15,13 @@ The final line is machine-readable:
 w/l/d, score and Elo are engine1's; the loss counters without a prefix are
 engine1's, those with the e2_ prefix engine2's.  The exit code is 0 whatever
 the engines do, and non-zero only when the harness itself fails.
+
+With --sprt ELO0,ELO1 the match is a sequential probability ratio test of
+"engine1 is ELO1 stronger" against "ELO0 stronger" (logistic Elo): after
+each finished pair of games (one opening, colours swapped) the
+log-likelihood ratio of the pentanomial pair scores is updated, and the
+match stops once it leaves the bounds (after at least 8 pairs) set by --alpha and --beta (--games is
+then the most it plays).  The RESULT line gains ``llr=.. sprt=H1|H0|none``.
 """
 
 import argparse
@@ -43,6 +50,9 @@ READER_JOIN_S = 1.0
 RENJU_DRAW_AFTER = 200
 ELO_CLAMP = 0.001
 Z95 = 1.96
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+PENTANOMIAL_PRIOR = 1e-3
+SPRT_MIN_PAIRS = 8
 HARNESS_FAILURE = 2
 CRLF_FINDING = ("crlf", "lines end in CR LF")
 
@@ -444,6 +454,65 @@ def elo_interval(points):
     return elo(mean), elo(mean - half), elo(mean + half)
 
 
+def expected_score(rating):
+    """The score fraction a logistic Elo difference predicts."""
+    return 1 / (1 + 10 ** (-rating / 400))
+
+
+def pair_scores(results):
+    """Engine1's mean score in each finished pair (games 2k and 2k+1 share an
+    opening with colours swapped)."""
+    by_index = {r.index: r for r in results}
+    points = {r.index: p for r, p in zip(results, engine1_points(results))}
+    return [(points[i] + points[i + 1]) / 2
+            for i in sorted(by_index) if i % 2 == 0 and i + 1 in by_index]
+
+
+def sprt_llr(pairs, elo0, elo1):
+    """Log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0) for
+    pentanomial pair scores, by the normal approximation of the generalised
+    SPRT (as Fishtest uses); every outcome gets a tiny prior count so that a
+    one-sided sample still has a variance."""
+    counts = [PENTANOMIAL_PRIOR + sum(1 for p in pairs if p == s) for s in PAIR_SCORES]
+    total = sum(counts)
+    mean = sum(c * s for c, s in zip(counts, PAIR_SCORES)) / total
+    variance = sum(c * (s - mean) ** 2 for c, s in zip(counts, PAIR_SCORES)) / total
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return len(pairs) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+
+def sprt_bounds(alpha, beta):
+    """(lower, upper) LLR bounds: below accepts H0, above accepts H1."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+@dataclass
+class Sprt:
+    """A sequential test of engine1's Elo: elo1 (H1) against elo0 (H0)."""
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def llr(self, results):
+        """The log-likelihood ratio over the finished pairs of ``results``."""
+        return sprt_llr(pair_scores(results), self.elo0, self.elo1)
+
+    def verdict(self, results):
+        """``H1`` or ``H0`` once the ratio left its bounds, else ``None``;
+        never before SPRT_MIN_PAIRS pairs, as the sample variance of a few
+        one-sided pairs is near zero and would end the test at once."""
+        if len(pair_scores(results)) < SPRT_MIN_PAIRS:
+            return None
+        lower, upper = sprt_bounds(self.alpha, self.beta)
+        llr = self.llr(results)
+        if llr >= upper:
+            return "H1"
+        if llr <= lower:
+            return "H0"
+        return None
+
+
 def engine1_points(results):
     """Engine1's score in each game."""
     return [0.5 if r.winner is None else float(r.winner == 0) for r in results]
@@ -469,7 +538,7 @@ def finding_counts(results):
     return counts, samples
 
 
-def report(results, specs):
+def report(results, specs, sprt=None):
     """Lines of the final report, ending with the RESULT line."""
     points = engine1_points(results)
     wins = points.count(1.0)
@@ -498,6 +567,15 @@ def report(results, specs):
     for prefix, number in (("", 0), ("e2_", 1)):
         fields += [f"{prefix}{key}={losses_by[number][reason]}" for key, reason in RESULT_COUNTERS]
         fields.append(f"{prefix}findings={sum(findings[number].values())}")
+    if sprt:
+        llr = sprt.llr(results)
+        lower, upper = sprt_bounds(sprt.alpha, sprt.beta)
+        verdict = sprt.verdict(results) or "none"
+        lines.append(f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
+                     f"beta={sprt.beta:g}: LLR {llr:.2f} (bounds {lower:.2f} .. {upper:.2f}), "
+                     f"pairs {len(pair_scores(results))}: "
+                     + {"H1": "H1 accepted", "H0": "H0 accepted"}.get(verdict, "inconclusive"))
+        fields += [f"llr={llr:.2f}", f"sprt={verdict}"]
     lines.append("RESULT " + " ".join(fields))
     return lines
 
@@ -578,6 +656,15 @@ def parse_tc(text):
     return round(float(match.group(1)) * 1000), round(float(match.group(2) or 0) * 1000)
 
 
+def parse_sprt(text):
+    """``ELO0,ELO1`` -> (elo0, elo1) with elo0 < elo1."""
+    match = re.fullmatch(r"\s*(-?\d+(?:\.\d*)?)\s*,\s*(-?\d+(?:\.\d*)?)\s*", text)
+    if not match or float(match.group(1)) >= float(match.group(2)):
+        raise argparse.ArgumentTypeError(f"bad SPRT bounds {text!r}, want ELO0,ELO1 with "
+                                         "ELO0 < ELO1")
+    return float(match.group(1)), float(match.group(2))
+
+
 def parse_args(argv):
     """Parse the command line."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -612,7 +699,17 @@ def parse_args(argv):
     parser.add_argument("--seed", type=int, help="shuffle the openings with this seed")
     parser.add_argument("--log", "--pgn", dest="log", help="write one record line per game here")
     parser.add_argument("--quiet", action="store_true", help="no per-game lines")
+    parser.add_argument("--sprt", type=parse_sprt, metavar="ELO0,ELO1",
+                        help="stop as soon as a sequential probability ratio test accepts "
+                             "engine1 being ELO1 (H1) or ELO0 (H0) Elo stronger; --games is "
+                             "then the most games played")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="SPRT false-positive rate (default 0.05)")
+    parser.add_argument("--beta", type=float, default=0.05,
+                        help="SPRT false-negative rate (default 0.05)")
     args = parser.parse_args(argv)
+    if not (0 < args.alpha < 0.5 and 0 < args.beta < 0.5):
+        parser.error("--alpha and --beta must be between 0 and 0.5")
     if args.tc:
         args.match_ms, args.increment_ms = args.tc
         args.turn_ms = args.match_ms
@@ -642,17 +739,24 @@ def warn(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def run_games(config, specs, plan, concurrency, on_result):
-    """Play the planned games on a thread pool; return results by index."""
+def run_games(config, specs, plan, concurrency, on_result, stop_when=None):
+    """Play the planned games on a thread pool; return results by index.
+    ``stop_when(results)``, if given, is asked after each game: once true,
+    games not yet started are dropped (those under way still finish)."""
     results = []
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         futures = [pool.submit(Game(config, specs, index, opening, black).run)
                    for index, opening, black in plan]
         try:
             for future in as_completed(futures):
+                if future.cancelled():
+                    continue
                 result = future.result()
                 results.append(result)
                 on_result(result)
+                if stop_when and stop_when(results):
+                    for pending in futures:
+                        pending.cancel()
         except BaseException:
             for future in futures:
                 future.cancel()
@@ -681,12 +785,14 @@ def run_match(args):
                 log.write(record_line(result, specs) + "\n")
                 log.flush()
 
+    sprt = Sprt(*args.sprt, alpha=args.alpha, beta=args.beta) if args.sprt else None
+    stop_when = (lambda results: sprt.verdict(results) is not None) if sprt else None
     try:
-        results = run_games(config, specs, plan, args.concurrency, on_result)
+        results = run_games(config, specs, plan, args.concurrency, on_result, stop_when)
     finally:
         if log:
             log.close()
-    return report(results, specs)
+    return report(results, specs, sprt)
 
 
 def main(argv=None):

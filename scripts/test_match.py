@@ -7,6 +7,7 @@ Run from the repository root:
 
 import contextlib
 import io
+import re
 import sys
 import unittest
 from pathlib import Path
@@ -101,6 +102,54 @@ class Statistics(unittest.TestCase):
         self.assertEqual(match.parse_tc("60"), (60000, 0))
         args = match.parse_args(["--engine1", "a", "--engine2", "b", "--tc", "5+1"])
         self.assertEqual((args.match_ms, args.increment_ms, args.turn_ms), (5000, 1000, 5000))
+
+
+class SequentialTest(unittest.TestCase):
+    """The SPRT over pentanomial pair scores."""
+
+    def test_pairs(self):
+        """Only pairs with both games finished count; a pair scores its mean."""
+        results = [match.GameResult(index=i, black=i % 2, opening=[], winner=w) for i, w in
+                   ((0, 0), (1, 0), (2, 1), (3, None), (4, 0))]
+        self.assertEqual(match.pair_scores(results), [1.0, 0.25])
+
+    def test_llr_direction(self):
+        """Wins push the ratio towards H1, losses towards H0, an even score
+        towards whichever hypothesis is nearer 0 Elo."""
+        self.assertGreater(match.sprt_llr([1.0, 0.75] * 10, 0, 10), 2.95)
+        self.assertLess(match.sprt_llr([0.0, 0.25] * 10, 0, 10), -2.95)
+        self.assertLess(match.sprt_llr([0.5, 0.25, 0.75] * 40, 0, 10), 0)
+        self.assertGreater(match.sprt_llr([0.5, 0.25, 0.75] * 40, -10, 0), 0)
+        self.assertEqual(match.sprt_llr([], 0, 10), 0)
+
+    def test_bounds(self):
+        """alpha = beta = 0.05 gives the usual +-2.94."""
+        lower, upper = match.sprt_bounds(0.05, 0.05)
+        self.assertAlmostEqual(upper, 2.944, places=3)
+        self.assertAlmostEqual(lower, -2.944, places=3)
+
+    def test_parse(self):
+        """ELO0,ELO1 with ELO0 < ELO1."""
+        self.assertEqual(match.parse_sprt("0,5"), (0.0, 5.0))
+        self.assertEqual(match.parse_sprt("-3.5, 2"), (-3.5, 2.0))
+        for bad in ("5,0", "1", "a,b"):
+            with self.assertRaises(Exception):
+                match.parse_sprt(bad)
+
+    def test_stops_early(self):
+        """Against an engine that crashes at once the test accepts H1 long
+        before the game limit."""
+        engine = " ".join(RANDOM_ENGINE)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = match.main(["--engine1", engine, "--engine2", engine + " --fault crash",
+                               "--games", "40", "--concurrency", "2", "--sprt", "0,10",
+                               "--quiet"])
+        self.assertEqual(code, 0)
+        result = out.getvalue().splitlines()[-1]
+        self.assertIn("sprt=H1", result)
+        games = int(re.search(r"games=(\d+)", result).group(1))
+        self.assertLess(games, 40)
 
 
 class Commands(unittest.TestCase):

@@ -20,9 +20,9 @@
 
 use std::collections::BTreeSet;
 
-use wuzi::board::{Board, Color, Pos, Threat};
+use wuzi::board::Board;
 use wuzi::rules::renju::{forbidden_points, foul_at, is_forbidden, Foul};
-use wuzi::rules::Rule;
+use wuzi::types::{Color, Pos, Rule, Threat};
 
 // ---------------------------------------------------------------------------
 // Helpers

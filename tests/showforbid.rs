@@ -7,9 +7,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use wuzi::board::{Board, Cell, Color, Pos};
+use wuzi::board::{Board, Cell};
 use wuzi::rules::renju::forbidden_points;
-use wuzi::rules::Rule;
+use wuzi::types::{Color, Pos, Rule};
 
 struct Case {
     line: usize,

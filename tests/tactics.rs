@@ -21,10 +21,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use wuzi::board::{Board, Color, Pos};
-use wuzi::rules::Rule;
+use wuzi::board::Board;
 use wuzi::search::tt::Tt;
 use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND};
+use wuzi::types::{Color, Pos, Rule};
 
 // ---------------------------------------------------------------------------
 // Helpers

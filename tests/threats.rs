@@ -26,13 +26,13 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use common::fixtures::{threat_fixtures, Fixture};
-use wuzi::board::{Board, Color, Pos, Threat};
-use wuzi::rules::Rule;
-use wuzi::search::movegen::is_allowed;
+use wuzi::board::Board;
+use wuzi::rules::is_allowed;
 use wuzi::search::tt::Tt;
 use wuzi::search::vcf::Vcf;
 use wuzi::search::vct::Vct;
 use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND, MAX_DEPTH};
+use wuzi::types::{Color, Pos, Rule, Threat};
 
 /// Node budget of the solvers (far more than the positions need).
 const SOLVER_NODES: u64 = 2_000_000;

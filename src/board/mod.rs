@@ -2,46 +2,20 @@
 //! cell values and the Zobrist hash all kept up to date move by move.
 //!
 //! Every empty cell carries, for each colour, the [`Pattern`] a stone there
-//! would make on each of its four lines, the combined [`Threat`] and a value.
+//! would make on each of its four lines, the combined [`Threat`] and a value
+//! ([`crate::eval::cell_value`]).
 //! A move touches only the cells within five steps on its four lines. Counts
 //! of each threat class per colour answer "does anyone have a five / open
 //! four / three?" in O(1).
 
 pub mod pattern;
-pub mod pos;
 pub mod threat;
 mod zobrist;
 
-use crate::rules::Rule;
-use pattern::{field_of, FiveRule, PairTable, Pattern};
-pub use pos::{Pos, CELLS, DIRECTIONS, MAX_SIZE, PAD, STRIDE};
-pub use threat::Threat;
-
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// The first player.
-    Black = 0,
-    /// The second player.
-    White = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// 0 for black, 1 for white.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+use crate::types::{
+    Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
+};
+use pattern::{field_of, PairTable};
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -436,10 +410,31 @@ impl Board {
         }
     }
 
+    /// Runs `probe` on the board with a stone of `color` on empty cell `pos`,
+    /// then takes the stone back. The stone is not a move: the side to move
+    /// and the move history stay as they were, while the line patterns,
+    /// threat classes, cell values and counts (and the hash) are those of the
+    /// board with the stone. `probe` may make and unmake moves, and probe
+    /// further stones, as long as it leaves the board as it found it.
+    /// Renju's false-three check reads a three's four points this way.
+    #[inline]
+    pub fn with_probe<R>(
+        &mut self,
+        pos: Pos,
+        color: Color,
+        probe: impl FnOnce(&mut Board) -> R,
+    ) -> R {
+        debug_assert!(self.is_empty(pos));
+        self.place(pos, color);
+        let result = probe(self);
+        self.remove(pos);
+        result
+    }
+
     /// Places a stone on empty `pos`, updating the patterns of the empty
     /// cells on its four lines. [`Board::remove`] takes it back; stones are
     /// removed newest first.
-    pub(crate) fn place(&mut self, pos: Pos, color: Color) {
+    fn place(&mut self, pos: Pos, color: Color) {
         self.frames[self.frame_count] = Frame {
             saved_from: self.saved_count as u32,
             threat_counts: self.threat_counts,
@@ -476,7 +471,7 @@ impl Board {
     }
 
     /// Removes the newest stone, on `pos`, restoring the saved cell states.
-    pub(crate) fn remove(&mut self, pos: Pos) {
+    fn remove(&mut self, pos: Pos) {
         let Cell::Stone(color) = self.cells[pos.index()] else {
             debug_assert!(false, "no stone on {pos}");
             return;
@@ -645,6 +640,22 @@ mod tests {
             }
             assert_same_state(&board, &empty);
         }
+    }
+
+    #[test]
+    fn probe_stone_is_seen_then_taken_back() {
+        let mut board = Board::from_moves(Rule::Renju, 15, "7,7 0,0 8,7 0,14").expect("legal");
+        let before = board.clone();
+        let (side, moves) = (board.side_to_move(), board.move_count());
+        let seen = board.with_probe(Pos::new(9, 7), Color::Black, |board| {
+            assert_eq!(board.side_to_move(), side);
+            assert_eq!(board.move_count(), moves);
+            assert_eq!(board.cell(Pos::new(9, 7)), Cell::Stone(Color::Black));
+            board.threat(Pos::new(10, 7), Color::Black)
+        });
+        assert_eq!(seen, Threat::Flex4);
+        assert_eq!(board.threat(Pos::new(10, 7), Color::Black), Threat::Three);
+        assert_same_state(&board, &before);
     }
 
     #[test]

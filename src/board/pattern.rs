@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+use crate::types::{FiveRule, Pattern};
+
 /// Line-key field value of an empty neighbour.
 pub const EMPTY: u32 = 0;
 /// Line-key field value of a neighbour holding the evaluated side's stone.
@@ -40,95 +42,16 @@ pub fn swap_sides(key: u32) -> u32 {
     ((key & LOW) << 1) | ((key >> 1) & LOW)
 }
 
-/// What a stone placed on a cell makes on one line, weakest first.
-#[repr(u8)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Pattern {
-    /// No five can ever be made through the cell on this line.
-    Dead = 0,
-    /// Six or more in a row where only an exact five wins.
-    Overline,
-    /// One stone with room for a five on one side only.
-    Block1,
-    /// One stone with room to grow both ways.
-    Flex1,
-    /// A two that can only become a closed three.
-    Block2,
-    /// An open two: one move from an open three.
-    Flex2,
-    /// A closed three: one move from a four.
-    Block3,
-    /// An open three: one move from an open (straight) four.
-    Flex3,
-    /// A four: exactly one move completes a five.
-    Block4,
-    /// Two fours on one line (such as `X.XXX.X`): two five points that are not
-    /// one straight four. A double four for renju's black.
-    DoubleFour,
-    /// An open (straight) four: two five points, unstoppable.
-    Flex4,
-    /// A five (exact or longer, as the rule allows).
-    Five,
-}
-
-impl Pattern {
-    /// All patterns, in discriminant order.
-    pub const ALL: [Pattern; 12] = [
-        Pattern::Dead,
-        Pattern::Overline,
-        Pattern::Block1,
-        Pattern::Flex1,
-        Pattern::Block2,
-        Pattern::Flex2,
-        Pattern::Block3,
-        Pattern::Flex3,
-        Pattern::Block4,
-        Pattern::DoubleFour,
-        Pattern::Flex4,
-        Pattern::Five,
-    ];
-
-    /// Number of patterns.
-    pub const COUNT: usize = 12;
-
-    /// The pattern for a stored table byte.
-    #[inline]
-    pub fn from_u8(v: u8) -> Pattern {
-        Pattern::ALL[v as usize]
-    }
-
-    /// The pattern one move short of this one on the same line.
-    fn one_step_down(self) -> Pattern {
-        match self {
-            Pattern::Flex4 => Pattern::Flex3,
-            Pattern::Block4 | Pattern::DoubleFour => Pattern::Block3,
-            Pattern::Flex3 => Pattern::Flex2,
-            Pattern::Block3 => Pattern::Block2,
-            Pattern::Flex2 => Pattern::Flex1,
-            Pattern::Block2 => Pattern::Block1,
-            _ => Pattern::Dead,
-        }
-    }
-}
-
-/// How a row of stones must look to win, as far as one line can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FiveRule {
-    /// Five or more wins (freestyle; renju's white).
-    FiveOrMore,
-    /// Exactly five wins (standard; renju's black).
-    ExactFive,
-    /// Caro with overlines: a five blocked at both ends by the opponent does
-    /// not win, six or more always does.
-    CaroOverline,
-    /// Caro with exactly five: a five must not be blocked at both ends by the
-    /// opponent, six or more does not win.
-    CaroExact,
-}
-
-impl FiveRule {
-    fn index(self) -> usize {
-        self as usize
+/// The pattern one move short of `pattern` on the same line.
+fn one_step_down(pattern: Pattern) -> Pattern {
+    match pattern {
+        Pattern::Flex4 => Pattern::Flex3,
+        Pattern::Block4 | Pattern::DoubleFour => Pattern::Block3,
+        Pattern::Flex3 => Pattern::Flex2,
+        Pattern::Block3 => Pattern::Block2,
+        Pattern::Flex2 => Pattern::Flex1,
+        Pattern::Block2 => Pattern::Block1,
+        _ => Pattern::Dead,
     }
 }
 
@@ -242,7 +165,7 @@ fn classify(key: u32, rule: FiveRule, memo: &mut [u8]) -> Pattern {
                 for i in 1..10 {
                     if line[i] == EMPTY {
                         line[i] = MINE;
-                        let next = classify(key_of(&line), rule, memo).one_step_down();
+                        let next = one_step_down(classify(key_of(&line), rule, memo));
                         best = best.max(next);
                         line[i] = EMPTY;
                     }
@@ -280,7 +203,7 @@ static TABLES: [OnceLock<Vec<u8>>; 4] = [
 /// The pattern table for a five-rule, built on first use (a few tens of ms).
 /// Index it with a line key seen from the side placing the stone.
 pub fn table(rule: FiveRule) -> &'static [u8] {
-    TABLES[rule.index()].get_or_init(|| build_table(rule))
+    TABLES[rule as usize].get_or_init(|| build_table(rule))
 }
 
 /// Both colours' patterns for every line key under one pair of five-rules:
@@ -346,7 +269,7 @@ static PAIR_TABLES: [OnceLock<PairTable>; 16] = [const { OnceLock::new() }; 16];
 
 /// The pair table for black's and white's five-rules, built on first use.
 pub fn pair_table(black: FiveRule, white: FiveRule) -> &'static PairTable {
-    PAIR_TABLES[black.index() * 4 + white.index()].get_or_init(|| build_pair_table(black, white))
+    PAIR_TABLES[black as usize * 4 + white as usize].get_or_init(|| build_pair_table(black, white))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Zobrist keys for hashing positions.
 
-use super::pos::CELLS;
+use crate::types::CELLS;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -13,13 +13,14 @@ use super::engine::{describe_score, on_search_stack, parse_depth, parse_seconds,
 use super::game::color_name;
 use super::record::{is_psq, parse_move_list, parse_psq, square_both, square_name, Record};
 use super::{parse_rule, parse_size};
-use crate::board::{Board, Color, Pos};
-use crate::protocol::n_best;
-use crate::rules::{renju, Rule};
+use crate::board::Board;
+use crate::rules::renju;
+use crate::search::nbest::n_best;
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
 use crate::search::{Limits, SearchResult, Searcher};
+use crate::types::{Color, Pos, Rule};
 
 /// Longest analysis time accepted, in seconds (a day).
 const MAX_SECONDS: f64 = 86_400.0;
@@ -165,7 +166,7 @@ impl Options {
 /// The position as a board: stones in order, black first. Only the cells
 /// are checked (a set-up position need not be a legal game).
 fn board(record: &Record, rule: Rule) -> Result<Board> {
-    let sizes = 5..=crate::board::MAX_SIZE;
+    let sizes = 5..=crate::types::MAX_SIZE;
     if !sizes.contains(&record.width) || !sizes.contains(&record.height) {
         bail!(
             "board size {}x{} is not supported",

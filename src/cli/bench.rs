@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use crate::board::{Board, Pos};
-use crate::rules::Rule;
+use crate::board::Board;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
+use crate::types::{Pos, Rule};
 
 /// Default search depth of `bench`.
 pub const DEFAULT_DEPTH: i32 = 8;

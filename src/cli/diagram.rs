@@ -4,7 +4,8 @@
 //! a winning line in brackets; x,y indices on request.
 
 use super::record::column_name;
-use crate::board::{Board, Cell, Color, Pos};
+use crate::board::{Board, Cell};
+use crate::types::{Color, Pos};
 
 /// What to mark besides the stones.
 #[derive(Clone, Debug, Default)]
@@ -86,7 +87,7 @@ pub fn render(board: &Board, marks: &Marks) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rule;
+    use crate::types::Rule;
 
     #[test]
     fn draws_marks_in_standard_orientation() {

@@ -169,8 +169,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Pos;
-    use crate::rules::Rule;
+    use crate::types::{Pos, Rule};
 
     #[test]
     fn takes_a_five_and_reproduces_with_a_seed() {

@@ -1,10 +1,9 @@
 //! A game being played in the terminal: the board, the time each move took,
 //! and the referee (fives under the rule, renju fouls refused, full board).
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Cell, Color, Pos};
+use crate::board::{Board, Cell};
 use crate::rules::renju::{self, Foul};
-use crate::rules::Rule;
+use crate::types::{Color, Pattern, Pos, Rule};
 
 use super::record::{column_name, square_both, square_name, Record, Square};
 
@@ -229,13 +228,13 @@ impl Game {
     /// Replays a record under `rule`, refusing it at the first illegal move
     /// or at a move after the game ended.
     pub fn from_record(record: &Record, rule: Rule) -> Result<Game, String> {
-        let sizes = 5..=crate::board::MAX_SIZE;
+        let sizes = 5..=crate::types::MAX_SIZE;
         if !sizes.contains(&record.width) || !sizes.contains(&record.height) {
             return Err(format!(
                 "board size {}x{} is not supported (5 to {})",
                 record.width,
                 record.height,
-                crate::board::MAX_SIZE
+                crate::types::MAX_SIZE
             ));
         }
         let mut game = Game::new(record.width, record.height, rule);

@@ -13,9 +13,8 @@ pub mod tune;
 
 use anyhow::{bail, Context, Result};
 
-use crate::board::MAX_SIZE;
 use crate::levels::FULL_STRENGTH;
-use crate::rules::Rule;
+use crate::types::{Rule, MAX_SIZE};
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]

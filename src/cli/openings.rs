@@ -8,10 +8,10 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 
 use crate::board::Board;
-use crate::rules::Rule;
 use crate::search::opening::random_opening;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
+use crate::types::Rule;
 
 /// Settings of the opening generator.
 #[derive(Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ impl Options {
                 _ => bail!("unknown openings option {flag}"),
             }
         }
-        if !(5..=crate::board::MAX_SIZE).contains(&options.size)
+        if !(5..=crate::types::MAX_SIZE).contains(&options.size)
             || options.plies == 0
             || options.plies > 12
         {

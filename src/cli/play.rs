@@ -14,10 +14,10 @@ use super::record::{
     looks_like_square, move_string, parse_record, parse_square, square_both, square_name,
 };
 use super::{parse_rule, parse_size};
-use crate::board::{Color, Pos};
 use crate::levels::{Level, FULL_STRENGTH};
-use crate::rules::{renju, Rule};
+use crate::rules::renju;
 use crate::search::SearchResult;
+use crate::types::{Color, Pos, Rule};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

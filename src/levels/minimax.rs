@@ -29,11 +29,11 @@
 
 use rand::{Rng, RngCore};
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat};
+use crate::board::Board;
 use crate::eval::EVAL_LIMIT;
-use crate::search::movegen::is_allowed;
+use crate::rules::is_allowed;
 use crate::search::{nearest_free_cell, MATE};
+use crate::types::{Color, Pattern, Pos, Threat};
 
 /// Plies searched.
 pub const DEPTH: i32 = 3;

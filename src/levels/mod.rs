@@ -37,11 +37,12 @@ use std::sync::atomic::AtomicBool;
 
 use rand::{Rng, RngCore};
 
-use crate::board::{Board, Pos, CELLS};
+use crate::board::Board;
 use crate::eval::EVAL_LIMIT;
-use crate::search::movegen::is_allowed;
+use crate::rules::is_allowed;
 use crate::search::tt::Tt;
 use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher};
+use crate::types::{Pos, CELLS};
 
 /// The strength meaning "play as well as possible" (the default).
 pub const FULL_STRENGTH: u8 = 100;
@@ -114,6 +115,7 @@ pub fn choose_move(
         elapsed: limits.start.elapsed(),
         pv: best.into_iter().collect(),
         iterations: Vec::new(),
+        thread_nodes: Vec::new(),
     };
     match level {
         Level::Tuples => {
@@ -187,9 +189,9 @@ fn pick_best(board: &Board, scores: &Scores, rng: &mut dyn RngCore) -> (Option<P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, Color};
-    use crate::rules::Rule;
+    use crate::board::Cell;
     use crate::search::time::Budget;
+    use crate::types::{Color, Rule};
     use rand::SeedableRng;
     use std::time::Duration;
 

@@ -30,8 +30,8 @@
 use rand::RngCore;
 
 use super::{pick_best, Scores, NOT_CANDIDATE};
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, CELLS};
+use crate::board::Board;
+use crate::types::{Color, Pattern, Pos, Threat, CELLS};
 
 /// Quiet value of each line pattern our stone makes, in [`Pattern`] order:
 /// dead, overline, closed one, open one, closed two, open two, closed

@@ -14,7 +14,8 @@
 use rand::RngCore;
 
 use super::{pick_best, Scores, NOT_CANDIDATE};
-use crate::board::{Board, Cell, Color, Pos, Threat, CELLS, DIRECTIONS};
+use crate::board::{Board, Cell};
+use crate::types::{Color, Pos, Threat, CELLS, DIRECTIONS};
 
 /// Score of a window without stones.
 const EMPTY_WINDOW: i64 = 7;

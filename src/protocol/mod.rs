@@ -18,13 +18,11 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
-use crate::board::{Board, Pos};
 use crate::levels;
-use crate::search::movegen::{generate, MoveList};
+use crate::search::nbest::n_best;
 use crate::search::opening::Swap2;
-use crate::search::time::Budget;
 use crate::search::tt::Tt;
-use crate::search::{nearest_free_cell, Limits, SearchResult, Searcher, SEARCH_STACK_BYTES};
+use crate::search::{nearest_free_cell, SearchResult, SEARCH_STACK_BYTES};
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 enum Event {
@@ -82,44 +80,6 @@ fn idle_forever() -> ! {
     loop {
         std::thread::park();
     }
-}
-
-/// Finds the `n` best root moves one after another, each search leaving out
-/// the moves already found and taking an equal share of the time left.
-pub fn n_best(
-    board: &Board,
-    tt: &mut Tt,
-    stop: &AtomicBool,
-    limits: Limits,
-    n: usize,
-) -> Vec<SearchResult> {
-    let mut results: Vec<SearchResult> = Vec::new();
-    let mut found: Vec<Pos> = Vec::new();
-    let mut candidates = MoveList::default();
-    generate(&mut board.clone(), &mut candidates);
-    let n = n.min(candidates.len()).max(1);
-    for i in 0..n {
-        let elapsed = limits.start.elapsed();
-        let share = |d: std::time::Duration| d.saturating_sub(elapsed) / (n - i) as u32;
-        let part = Limits {
-            start: Instant::now(),
-            budget: Budget {
-                soft: share(limits.budget.soft),
-                hard: share(limits.budget.hard),
-            },
-            ..limits
-        };
-        let result = Searcher::new(board, tt, stop, part)
-            .excluding(&found)
-            .run(None);
-        let Some(best) = result.best else { break };
-        found.push(best);
-        results.push(result);
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-    results
 }
 
 /// A search for the worker thread: the job and its stop flag.
@@ -180,6 +140,7 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
             elapsed: limits.start.elapsed(),
             iterations: Vec::new(),
             pv: Vec::new(),
+            thread_nodes: Vec::new(),
         })
     });
     if let Outcome::Search(result) = &outcome {

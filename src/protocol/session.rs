@@ -7,13 +7,14 @@ use std::time::Instant;
 use rand::{RngCore, SeedableRng};
 
 use super::command::{self, BlockKind, Command, ParseError};
-use crate::board::{Board, Color, Pos, MAX_SIZE};
+use crate::board::Board;
 use crate::levels::{Level, FULL_STRENGTH};
-use crate::rules::{renju, Rule};
+use crate::rules::renju;
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
 use crate::search::tt::Tt;
 use crate::search::{score_text, Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
+use crate::types::{Color, Pos, Rule, MAX_SIZE};
 
 /// Smallest board side accepted.
 pub const MIN_SIZE: usize = 5;

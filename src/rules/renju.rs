@@ -4,14 +4,15 @@
 //! double three needs more: a three counts only if one of the moves that turn
 //! it into a straight four is itself not forbidden, which recurses.
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS};
+use crate::board::Board;
+use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
 /// How deep the false-three recursion may go; real positions need two or three.
 const MAX_NESTING: u32 = 6;
 
 /// Whether black may not play on empty cell `pos` under renju. Always false
-/// under other rules. Places and removes probe stones, leaving `board` as it was.
+/// under other rules. Probes stones with [`Board::with_probe`], leaving
+/// `board` as it was.
 pub fn is_forbidden(board: &mut Board, pos: Pos) -> bool {
     is_forbidden_nested(board, pos, 0)
 }
@@ -32,22 +33,20 @@ fn is_forbidden_nested(board: &mut Board, pos: Pos, nesting: u32) -> bool {
 fn real_threes(board: &mut Board, pos: Pos, nesting: u32) -> usize {
     let is_three = |d: usize| board.pattern(pos, Color::Black, d) == Pattern::Flex3;
     let three_dirs = [is_three(0), is_three(1), is_three(2), is_three(3)];
-    board.place(pos, Color::Black);
-    let mut real = 0;
-    for d in (0..4).filter(|&d| three_dirs[d]) {
-        let dir = DIRECTIONS[d];
-        let is_real = (-4isize..=4).filter(|&k| k != 0).any(|k| {
-            let q = pos.step(dir, k);
-            board.is_empty(q)
-                && board.pattern(q, Color::Black, d) == Pattern::Flex4
-                && !is_forbidden_nested(board, q, nesting + 1)
-        });
-        if is_real {
-            real += 1;
-        }
-    }
-    board.remove(pos);
-    real
+    board.with_probe(pos, Color::Black, |board| {
+        (0..4)
+            .filter(|&d| three_dirs[d])
+            .filter(|&d| {
+                let dir = DIRECTIONS[d];
+                (-4isize..=4).filter(|&k| k != 0).any(|k| {
+                    let q = pos.step(dir, k);
+                    board.is_empty(q)
+                        && board.pattern(q, Color::Black, d) == Pattern::Flex4
+                        && !is_forbidden_nested(board, q, nesting + 1)
+                })
+            })
+            .count()
+    })
 }
 
 /// The kind of a forbidden point, as renju names them.

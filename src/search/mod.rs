@@ -1,9 +1,13 @@
-//! The search: a five or a VCF at the root is played at once; otherwise
-//! iterative deepening with aspiration windows drives the alpha-beta search
-//! of [`worker`], on one thread or several (Lazy SMP).
+//! The search: a five or a proved win at the root is played at once;
+//! otherwise iterative deepening with aspiration windows drives the
+//! alpha-beta search of [`worker`], on one thread or several (Lazy SMP), and
+//! a check that the move found does not lose to a VCF follows. Its tunable
+//! constants are in [`params`].
 
 pub mod movegen;
+pub mod nbest;
 pub mod opening;
+pub mod params;
 pub mod time;
 pub mod tt;
 pub mod vcf;
@@ -15,11 +19,18 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
-use crate::board::{Board, Pos, Threat};
-use movegen::{generate, is_allowed, MoveList};
+use crate::board::Board;
+use crate::rules::is_allowed;
+use crate::types::{Pos, Threat};
+use movegen::{generate, MoveList};
+use params::{
+    ASPIRATION_DEPTH, ASPIRATION_GROWTH, ASPIRATION_WINDOW, ROOT_VCF_NODES, ROOT_VCF_TIME_SHARE,
+    ROOT_VCT_NODES, ROOT_VCT_TIME_SHARE, SAFETY_VCF_NODES, TIME_DROP_FACTOR, TIME_SCALING_DEPTH,
+    TIME_SCORE_DROP, TIME_STABLE_ITERATIONS, TIME_STABLE_SHARE, TIME_UNSTABLE_SHARE,
+};
 use time::Budget;
 use tt::Tt;
-use vcf::{Limit, Vcf};
+use vcf::{Quota, Vcf};
 use vct::Vct;
 use worker::{Shared, Worker, INFINITE};
 
@@ -31,23 +42,6 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const MAX_PLY: i32 = 120;
 /// Deepest iteration the iterative deepening starts.
 pub const MAX_DEPTH: i32 = 64;
-/// Node budget of the VCF search at the root.
-const VCF_NODES: u64 = 100_000;
-/// The root VCF search gets at most this fraction (1/n) of the hard time limit.
-/// Root VCF with 1/10 and 100 k nodes: +8.7 Elo (−53.6 … +71.6), 120 games,
-/// 200 ms/move, freestyle 15×15, against no VCF; with 1/4 and 200 k nodes it
-/// cost time: −40.7 (−104.2 … +20.2). Kept for the forced wins it proves
-/// (all 70 test-set VCF puzzles, four of them beyond the alpha-beta alone).
-const VCF_TIME_SHARE: u32 = 10;
-/// Nodes the root may spend checking that its move does not allow the
-/// opponent a win by fours, and looking for one that does not.
-const AVOID_VCF_NODES: u64 = 100_000;
-/// Node budget of the VCT search at the root (its VCF searches included).
-const VCT_NODES: u64 = 100_000;
-/// The root VCT search gets at most this fraction (1/n) of the hard time
-/// limit, counted from when it starts (after the VCF search).
-const VCT_TIME_SHARE: u32 = 10;
-
 /// What stops a search, besides its stop flag.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -78,7 +72,7 @@ impl Limits {
 }
 
 /// What a search found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SearchResult {
     /// The move to play (`None` only on a full board).
     pub best: Option<Pos>,
@@ -94,6 +88,9 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
     /// One entry per completed iteration of the main thread, shallowest first.
     pub iterations: Vec<Iteration>,
+    /// Nodes each alpha-beta thread searched, the main thread first, then
+    /// the helpers that started; empty when the root shortcuts decided.
+    pub thread_nodes: Vec<u64>,
 }
 
 /// What one completed iteration of the deepening found.
@@ -149,13 +146,16 @@ pub const MAX_THREADS: usize = 64;
 /// Stack size of a thread that runs a search (the recursion goes up to
 /// `MAX_PLY` plies deep, quiescence included).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
-/// Half-width of the first aspiration window around the last score.
-const ASPIRATION_WINDOW: i32 = 60;
-/// Iterations from which aspiration windows are used. Against full windows:
-/// +34.9 Elo (−32.4 … +104.9), 100 games, 100 ms/move, freestyle 15×15.
-const ASPIRATION_DEPTH: i32 = 5;
 
-/// A search over one position.
+/// A search over one position, in three parts that each read on their own:
+///
+/// 1. the root shortcuts: a five on the board, no candidate or a single
+///    legal move is played at once, and a win the root VCF or VCT solver
+///    proves is played without further search ([`Searcher::root_solvers`]);
+/// 2. the threaded alpha-beta: iterative deepening with aspiration windows
+///    on the main thread, Lazy SMP helpers beside it ([`Searcher::threads`]);
+/// 3. the safety check: a move that lets the opponent win by fours gives
+///    way to one that does not ([`Searcher::safety_check`]).
 pub struct Searcher<'a> {
     board: Board,
     tt: &'a mut Tt,
@@ -163,6 +163,8 @@ pub struct Searcher<'a> {
     limits: Limits,
     threads: usize,
     excluded: Vec<Pos>,
+    root_solvers: bool,
+    safety_check: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -175,10 +177,14 @@ impl<'a> Searcher<'a> {
             limits,
             threads: 1,
             excluded: Vec::new(),
+            root_solvers: true,
+            safety_check: true,
         }
     }
 
     /// Leaves these moves out at the root (for finding the n best moves).
+    /// The root solvers and the safety check then stay off, as they look at
+    /// every move.
     pub fn excluding(mut self, moves: &[Pos]) -> Self {
         self.excluded = moves.to_vec();
         self
@@ -192,23 +198,58 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    /// Runs iterative deepening and returns the best move found. `rng`, when
-    /// given, breaks ties between equally ordered root moves at random.
+    /// Switches the root solvers on or off (on by default): the VCF and then
+    /// the VCT search that play a proved win without the alpha-beta. They
+    /// never run without a clock (an instant budget). Off, a won position
+    /// goes to the alpha-beta like any other (tests of the threads use this);
+    /// a five on the board and a single legal move are still played at once.
+    pub fn root_solvers(mut self, on: bool) -> Self {
+        self.root_solvers = on;
+        self
+    }
+
+    /// Switches the safety check on or off (on by default): after the
+    /// alpha-beta, a best move without a proved score that lets the opponent
+    /// win by fours gives way to the first root move that provably does not.
+    pub fn safety_check(mut self, on: bool) -> Self {
+        self.safety_check = on;
+        self
+    }
+
+    /// Runs the search and returns the best move found. `rng`, when given,
+    /// breaks ties between equally ordered root moves at random.
     pub fn run(mut self, rng: Option<&mut dyn rand::RngCore>) -> SearchResult {
         self.tt.new_search();
+        let mut result = SearchResult::default();
+        // 1. Root shortcuts.
+        let Some(mut root) = self.root_moves(rng, &mut result) else {
+            return self.finish(result);
+        };
+        if self.root_solvers && self.solve_root(&mut result) {
+            return self.finish(result);
+        }
+        // 2. The threaded alpha-beta.
+        self.alpha_beta(&mut root, &mut result);
+        // 3. The safety check.
+        if self.safety_check {
+            self.avoid_vcf(&root, &mut result);
+        }
+        self.finish(result)
+    }
+
+    /// The root moves to search, best ordered first (ties broken by `rng`),
+    /// with the first as `result.best`; `None` when they leave nothing to
+    /// search: a five to complete, no candidate, or a single legal move
+    /// (then `result` holds the move).
+    fn root_moves(
+        &mut self,
+        rng: Option<&mut dyn rand::RngCore>,
+        result: &mut SearchResult,
+    ) -> Option<MoveList> {
         let mut root = MoveList::default();
         generate(&mut self.board, &mut root);
         root.retain(|p| !self.excluded.contains(&p));
         let us = self.board.side_to_move();
-        let mut result = SearchResult {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
-            iterations: Vec::new(),
-        };
         // A five wins now (even when the opponent has a four, so it is not
         // among the blocks generated).
         let board = &self.board;
@@ -218,11 +259,11 @@ impl<'a> Searcher<'a> {
         if five.is_some() {
             result.best = five;
             result.score = MATE - 1;
-            return self.finish(result, 0);
+            return None;
         }
         if root.is_empty() {
             result.best = nearest_free_cell(&mut self.board).filter(|p| !self.excluded.contains(p));
-            return self.finish(result, 0);
+            return None;
         }
         if let Some(rng) = rng {
             for m in root.as_mut_slice() {
@@ -232,41 +273,51 @@ impl<'a> Searcher<'a> {
         root.sort(None);
         result.best = Some(root.as_slice()[0].pos);
         // A single legal move needs no thought.
-        if root.len() == 1 {
-            return self.finish(result, 0);
+        (root.len() > 1).then_some(root)
+    }
+
+    /// The root solvers: true when a win by continuous fours, or else by
+    /// threats, was found; `result` then holds its line.
+    fn solve_root(&mut self, result: &mut SearchResult) -> bool {
+        if self.limits.budget.is_instant() || !self.excluded.is_empty() {
+            return false;
         }
-        let mut nodes = 0;
-        // A win by continuous fours, or else by threats, is played without
-        // further search.
-        if !self.limits.budget.is_instant() && self.excluded.is_empty() {
-            let mut vcf = Vcf::new(
-                &self.board,
-                self.stop,
-                self.limits.start,
-                self.limits.budget.hard / VCF_TIME_SHARE,
-                self.nodes_left(VCF_NODES, nodes),
-            );
-            let mut line = vcf.solve();
-            nodes += vcf.nodes();
-            // A win by threats (fours and open threes) likewise.
-            if line.is_none() {
-                let time = self.limits.budget.hard / VCT_TIME_SHARE;
-                let budget = self.nodes_left(VCT_NODES, nodes);
-                let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
-                line = vct.solve();
-                nodes += vct.nodes();
-            }
-            if let Some(line) = line {
-                result.best = line.first().copied();
-                result.score = MATE - line.len() as i32;
-                result.pv = line;
-                return self.finish(result, nodes);
-            }
+        // Root VCF (+8.7 Elo, 120 games).
+        let mut vcf = Vcf::new(
+            &self.board,
+            self.stop,
+            self.limits.start,
+            self.limits.budget.hard / ROOT_VCF_TIME_SHARE,
+            self.nodes_left(ROOT_VCF_NODES, result.nodes),
+        );
+        let mut line = vcf.solve();
+        result.nodes += vcf.nodes();
+        // Root VCT, with the safety check (+13.9 Elo, 100 games).
+        if line.is_none() {
+            let time = self.limits.budget.hard / ROOT_VCT_TIME_SHARE;
+            let budget = self.nodes_left(ROOT_VCT_NODES, result.nodes);
+            let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
+            line = vct.solve();
+            result.nodes += vct.nodes();
         }
+        let Some(line) = line else {
+            return false;
+        };
+        result.best = line.first().copied();
+        result.score = MATE - line.len() as i32;
+        result.pv = line;
+        true
+    }
+
+    /// The threaded alpha-beta over `root`: the main thread deepens with
+    /// aspiration windows ([`iterate`]); each helper deepens with full
+    /// windows, half of them one iteration ahead, until the main thread is
+    /// done. Fills `result` from the main thread's iterations.
+    fn alpha_beta(&mut self, root: &mut MoveList, result: &mut SearchResult) {
         let mut limits = self.limits;
         if limits.max_nodes > 0 {
             // What the solvers left; at least one node, since 0 means none.
-            limits.max_nodes = self.nodes_left(u64::MAX, nodes).max(1);
+            limits.max_nodes = self.nodes_left(u64::MAX, result.nodes).max(1);
         }
         let shared = Shared {
             tt: self.tt,
@@ -275,8 +326,9 @@ impl<'a> Searcher<'a> {
             limits,
         };
         let board = &self.board;
-        let helper_nodes = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads)
+        let threads = self.threads;
+        let thread_nodes = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
                 .map(|index| {
                     let (shared, mut root) = (&shared, root.clone());
                     let builder = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES);
@@ -298,28 +350,35 @@ impl<'a> Searcher<'a> {
                 .filter_map(Result::ok)
                 .collect();
             let mut main = Worker::new(board, &shared, true);
-            iterate(&mut main, &mut root, &mut result);
+            iterate(&mut main, root, result);
             shared.helpers_stop.store(true, Ordering::Relaxed);
-            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            nodes += main.nodes;
-            helper_nodes
+            let helper_nodes = helpers.into_iter().map(|h| h.join().unwrap_or(0));
+            std::iter::once(main.nodes)
+                .chain(helper_nodes)
+                .collect::<Vec<u64>>()
         });
-        nodes += helper_nodes;
-        // A move that lets the opponent win by fours gives way to one that
-        // does not (the score stays the search's).
+        result.nodes += thread_nodes.iter().sum::<u64>();
+        result.thread_nodes = thread_nodes;
+    }
+
+    /// The safety check: a best move without a proved score that lets the
+    /// opponent win by fours gives way to the first of the other `root`
+    /// moves that provably does not (the score stays the search's).
+    // Measured with the root VCT (+13.9 Elo, 100 games)
+    fn avoid_vcf(&mut self, root: &MoveList, result: &mut SearchResult) {
         let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
-        if let Some(best) = result.best.filter(|_| unproved) {
-            let (start, hard) = (self.limits.start, self.limits.budget.hard);
-            let budget = self.nodes_left(AVOID_VCF_NODES, nodes);
-            let mut limit = Limit::new(self.stop, start, hard, budget);
-            let others = root.as_slice().iter().map(|m| m.pos);
-            if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut limit) {
-                result.best = Some(safer);
-                result.pv = vec![safer];
-            }
-            nodes += limit.nodes();
+        let Some(best) = result.best.filter(|_| unproved) else {
+            return;
+        };
+        let (start, hard) = (self.limits.start, self.limits.budget.hard);
+        let budget = self.nodes_left(SAFETY_VCF_NODES, result.nodes);
+        let mut quota = Quota::new(self.stop, start, hard, budget);
+        let others = root.as_slice().iter().map(|m| m.pos);
+        if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut quota) {
+            result.best = Some(safer);
+            result.pv = vec![safer];
         }
-        self.finish(result, nodes)
+        result.nodes += quota.nodes();
     }
 
     /// The nodes a part of the search may use: its own `budget`, within
@@ -331,8 +390,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn finish(self, mut result: SearchResult, nodes: u64) -> SearchResult {
-        result.nodes = nodes;
+    fn finish(self, mut result: SearchResult) -> SearchResult {
         result.elapsed = self.limits.start.elapsed();
         if result.pv.is_empty() {
             result.pv = principal_variation(&self.board, self.tt, result.best);
@@ -348,6 +406,8 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
     let mut stable_iterations = 0;
     for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
         let previous = result.score;
+        // Aspiration windows (+34.9 Elo, 100 games): a narrow window around
+        // the last score, widened on each fail.
         let mut window = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous.abs() < MATE_BOUND {
             (previous - window, previous + window)
@@ -365,7 +425,7 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
                 }
                 _ => break found,
             }
-            window *= 2;
+            window *= ASPIRATION_GROWTH;
         };
         let Some((best, score)) = found else {
             break;
@@ -389,19 +449,18 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
         if worker.stopped || score.abs() > MATE_BOUND {
             break;
         }
-        // Time: more while the best move keeps changing or the score falls,
-        // less once it has held for several iterations. Against a fixed soft
-        // limit: +20.9 Elo (−47.4 … +90.8), 100 games, 3 s + 0.03 s per game,
-        // freestyle 15×15.
-        let mut share = if stable_iterations == 0 && depth > 4 {
-            1.5
-        } else if stable_iterations >= 4 {
-            0.6
+        // Time that follows the best move (+20.9 Elo, 100 games): more while
+        // it keeps changing or the score falls, less once it has held.
+        let scaling = depth > TIME_SCALING_DEPTH;
+        let mut share = if stable_iterations == 0 && scaling {
+            TIME_UNSTABLE_SHARE
+        } else if stable_iterations >= TIME_STABLE_ITERATIONS {
+            TIME_STABLE_SHARE
         } else {
             1.0
         };
-        if depth > 4 && score < previous - 2 * ASPIRATION_WINDOW {
-            share *= 1.3;
+        if scaling && score < previous - TIME_SCORE_DROP {
+            share *= TIME_DROP_FACTOR;
         }
         let soft = Duration::try_from_secs_f64(limits.budget.soft.as_secs_f64() * share)
             .unwrap_or(Duration::MAX)
@@ -426,4 +485,42 @@ fn principal_variation(board: &Board, tt: &Tt, best: Option<Pos>) -> Vec<Pos> {
         next = tt.probe(board.hash()).and_then(|e| e.best);
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Rule;
+
+    /// Whether the side to move after `reply` wins by fours (1 M nodes).
+    fn wins_by_fours_after(board: &Board, reply: Pos) -> bool {
+        let mut board = board.clone();
+        board.make(reply);
+        let stop = AtomicBool::new(false);
+        Vcf::new(&board, &stop, Instant::now(), Duration::MAX, 1_000_000)
+            .solve()
+            .is_some()
+    }
+
+    #[test]
+    fn the_safety_check_replaces_a_move_that_allows_a_vcf() {
+        // Black wins by fours when it is black's move (tests/data/vcf-puzzles.txt,
+        // banbu-gomoku vcf-material item 11); black passed, so white must stop
+        // it. A depth-1 search does not see that far; the check does.
+        let moves = "5,10 4,11 6,9 6,7 7,7 6,8 7,8 7,5 8,6 7,9 8,8 7,11 8,10 8,11 9,9 9,6 \
+                     10,8 10,10 pass";
+        let board = Board::from_moves(Rule::Freestyle, 15, moves).unwrap();
+        let search = |safety_check: bool| {
+            let mut tt = Tt::new(1 << 20);
+            let stop = AtomicBool::new(false);
+            Searcher::new(&board, &mut tt, &stop, Limits::depth(1))
+                .root_solvers(false)
+                .safety_check(safety_check)
+                .run(None)
+        };
+        let unchecked = search(false).best.expect("a move");
+        assert!(wins_by_fours_after(&board, unchecked), "{unchecked}");
+        let checked = search(true).best.expect("a move");
+        assert!(!wins_by_fours_after(&board, checked), "{checked}");
+    }
 }

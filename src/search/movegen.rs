@@ -7,9 +7,9 @@
 //!
 //! Renju's black never gets a forbidden point.
 
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, MAX_MOVES};
-use crate::rules::renju;
+use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
+use crate::types::{Color, Pattern, Pos, Threat};
 
 /// A candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,19 +148,6 @@ pub fn situation(board: &Board) -> Situation {
         Situation::FacingThree
     } else {
         Situation::Free
-    }
-}
-
-/// Whether the side to move may play `pos` (renju's black: not forbidden).
-#[inline]
-pub fn is_allowed(board: &mut Board, pos: Pos, us: Color) -> bool {
-    if !board.rule().has_forbidden(us) {
-        return true;
-    }
-    match board.threat(pos, us) {
-        Threat::Forbidden => false,
-        Threat::MaybeForbidden => !renju::is_forbidden(board, pos),
-        _ => true,
     }
 }
 

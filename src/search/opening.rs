@@ -8,8 +8,9 @@ use rand::Rng;
 use super::movegen::{generate, MoveList};
 use super::tt::Tt;
 use super::{Limits, Searcher};
-use crate::board::{Board, Pos, Threat};
+use crate::board::Board;
 use crate::rules::renju;
+use crate::types::{Pos, Threat};
 
 /// A score within this of zero (for the side to move) counts as balanced.
 pub const BALANCED: i32 = 150;

@@ -3,18 +3,12 @@
 
 use std::time::Duration;
 
+use super::params::{MAX_SHARE_OF_LEFT, MOVES_TO_GO, SOFT_PERCENT};
+
 /// Time per move assumed when the manager sends no limits at all.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
 /// `time_left` value managers use for "unlimited".
 pub const UNLIMITED_MS: i64 = 2_147_483_647;
-/// How many more own moves a game is assumed to last when sharing out the
-/// game clock. Against 20 (which left about two thirds of a 10 s game
-/// unused: 3.9 s of thinking per game on average): 8 gives +41.9 Elo
-/// (−25.3 … +112.4), 12 gives +27.9 (−40.3 … +98.2); 100 games each,
-/// 10 s + 0.1 s per move per game, freestyle 15×15.
-const MOVES_TO_GO: u64 = 8;
-/// Never spend more than this fraction of the remaining game time on one move.
-const MAX_SHARE_OF_LEFT: u64 = 5;
 
 /// The clock settings a manager sends with `INFO` (all in milliseconds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -84,7 +78,7 @@ impl TimeSettings {
             optimum_ms = optimum_ms.min(left / MOVES_TO_GO + self.increment_ms);
         }
         let hard_ms = max_ms.saturating_sub(margin(max_ms)).max(1);
-        let soft_ms = (optimum_ms * 3 / 5).min(hard_ms);
+        let soft_ms = (optimum_ms.saturating_mul(SOFT_PERCENT) / 100).min(hard_ms);
         Budget {
             soft: Duration::from_millis(soft_ms),
             hard: Duration::from_millis(hard_ms),

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::board::Pos;
+use crate::types::Pos;
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

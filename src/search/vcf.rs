@@ -5,15 +5,16 @@
 //! up within a node budget.
 //!
 //! The search itself ([`Fours`]) works on a board its caller owns and counts
-//! nodes against a shared [`Limit`], so the VCT solver runs it at every
+//! nodes against a shared [`Quota`], so the VCT solver runs it at every
 //! attacker node; [`Vcf`] wraps it for a search of one position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::movegen::{is_allowed, makes_four};
-use crate::board::{Board, Color, Pos, Threat, DIRECTIONS, MAX_MOVES};
-use crate::rules::Rule;
+use super::movegen::makes_four;
+use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
+use crate::types::{Color, Pos, Rule, Threat, DIRECTIONS};
 
 /// Most attacker fours in one line of play.
 const MAX_FOURS: usize = 40;
@@ -21,7 +22,7 @@ const MAX_FOURS: usize = 40;
 /// The node, time and stop-flag limits of a threat search, shared by the
 /// VCF and VCT solvers so that a VCF inside a VCT counts against the same
 /// budget.
-pub(crate) struct Limit<'a> {
+pub(crate) struct Quota<'a> {
     stop: &'a AtomicBool,
     deadline: Instant,
     max_nodes: u64,
@@ -29,7 +30,7 @@ pub(crate) struct Limit<'a> {
     aborted: bool,
 }
 
-impl<'a> Limit<'a> {
+impl<'a> Quota<'a> {
     /// Gives up after `max_nodes` nodes, at `start + time`, or when `stop`
     /// is set.
     pub(crate) fn new(
@@ -38,7 +39,7 @@ impl<'a> Limit<'a> {
         time: Duration,
         max_nodes: u64,
     ) -> Self {
-        Limit {
+        Quota {
             stop,
             deadline: start
                 .checked_add(time)
@@ -86,12 +87,12 @@ impl<'a> Limit<'a> {
 
 /// How a four-only search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub(crate) enum Verdict {
     /// The side to move wins by fours; the line is in [`Fours::line`].
     Win,
     /// Every line of fours was tried: there is no VCF.
     NoWin,
-    /// The search stopped early (its own node cap, the shared limit, or the
+    /// The search stopped early (its own node cap, the shared quota, or the
     /// depth limit): nothing is known.
     GaveUp,
 }
@@ -127,19 +128,19 @@ impl Fours {
     }
 
     /// Searches `board`, the side to move attacking, for at most
-    /// `max_nodes` more nodes of `limit`. Leaves `board` as it was.
-    pub(crate) fn run(&mut self, board: &mut Board, limit: &mut Limit, max_nodes: u64) -> Outcome {
+    /// `max_nodes` more nodes of `quota`. Leaves `board` as it was.
+    pub(crate) fn run(&mut self, board: &mut Board, quota: &mut Quota, max_nodes: u64) -> Verdict {
         self.line.clear();
-        self.cap = limit.nodes().saturating_add(max_nodes);
+        self.cap = quota.nodes().saturating_add(max_nodes);
         self.gave_up = false;
         self.too_deep = false;
         let attacker = board.side_to_move();
-        if self.attack(board, limit, attacker, MAX_FOURS) {
-            Outcome::Win
-        } else if self.gave_up || self.too_deep || limit.aborted() {
-            Outcome::GaveUp
+        if self.attack(board, quota, attacker, MAX_FOURS) {
+            Verdict::Win
+        } else if self.gave_up || self.too_deep || quota.aborted() {
+            Verdict::GaveUp
         } else {
-            Outcome::NoWin
+            Verdict::NoWin
         }
     }
 
@@ -150,8 +151,8 @@ impl Fours {
         self.line.iter().rev().copied()
     }
 
-    fn out_of_budget(&mut self, limit: &mut Limit) -> bool {
-        if limit.tick() || limit.nodes() >= self.cap {
+    fn out_of_budget(&mut self, quota: &mut Quota) -> bool {
+        if quota.tick() || quota.nodes() >= self.cap {
             self.gave_up = true;
         }
         self.gave_up
@@ -162,11 +163,11 @@ impl Fours {
     fn attack(
         &mut self,
         board: &mut Board,
-        limit: &mut Limit,
+        quota: &mut Quota,
         us: Color,
         fours_left: usize,
     ) -> bool {
-        if self.out_of_budget(limit) {
+        if self.out_of_budget(quota) {
             return false;
         }
         if let Some(five) = find_threat(board, us, Threat::Five) {
@@ -209,7 +210,7 @@ impl Fours {
         }
         for &four in &fours[..count] {
             board.make(four);
-            let won = self.defend(board, limit, us, fours_left);
+            let won = self.defend(board, quota, us, fours_left);
             board.unmake();
             if won {
                 self.line.push(four);
@@ -226,7 +227,7 @@ impl Fours {
     fn defend(
         &mut self,
         board: &mut Board,
-        limit: &mut Limit,
+        quota: &mut Quota,
         us: Color,
         fours_left: usize,
     ) -> bool {
@@ -245,7 +246,7 @@ impl Fours {
         for &answer in &answers[..count] {
             self.line.truncate(start);
             board.make(answer);
-            let won = self.attack(board, limit, us, fours_left - 1);
+            let won = self.attack(board, quota, us, fours_left - 1);
             board.unmake();
             if !won {
                 self.line.truncate(start);
@@ -283,28 +284,28 @@ impl Fours {
 /// When `best` lets the opponent win by fours, the first of `others` after
 /// which it has no such win (proved: the VCF search ran to the end), so that
 /// a move walking into a VCF gives way to one that does not. `None` when
-/// `best` is safe as far as `limit` lets the searches see, or when no other
-/// move is. The searches share `limit`.
+/// `best` is safe as far as `quota` lets the searches see, or when no other
+/// move is. The searches share `quota`.
 pub(crate) fn avoid_vcf(
     board: &Board,
     best: Pos,
     others: impl Iterator<Item = Pos>,
-    limit: &mut Limit,
+    quota: &mut Quota,
 ) -> Option<Pos> {
     let mut board = board.clone();
     let mut fours = Fours::new();
-    let mut opponent_wins = |m: Pos, limit: &mut Limit| {
+    let mut opponent_wins = |m: Pos, quota: &mut Quota| {
         board.make(m);
-        let outcome = fours.run(&mut board, limit, u64::MAX);
+        let verdict = fours.run(&mut board, quota, u64::MAX);
         board.unmake();
-        outcome
+        verdict
     };
-    if opponent_wins(best, limit) != Outcome::Win {
+    if opponent_wins(best, quota) != Verdict::Win {
         return None;
     }
     others
         .filter(|&m| m != best)
-        .find(|&m| opponent_wins(m, limit) == Outcome::NoWin)
+        .find(|&m| opponent_wins(m, quota) == Verdict::NoWin)
 }
 
 /// Whether a five capped by the opponent at both ends fails to win (caro).
@@ -359,7 +360,7 @@ pub(crate) fn answers_to_fives(board: &mut Board, us: Color, out: &mut [Pos; MAX
 /// A VCF search over one position, the side to move attacking.
 pub struct Vcf<'a> {
     board: Board,
-    limit: Limit<'a>,
+    quota: Quota<'a>,
     fours: Fours,
 }
 
@@ -375,22 +376,22 @@ impl<'a> Vcf<'a> {
     ) -> Self {
         Vcf {
             board: board.clone(),
-            limit: Limit::new(stop, start, time, max_nodes),
+            quota: Quota::new(stop, start, time, max_nodes),
             fours: Fours::new(),
         }
     }
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.limit.nodes()
+        self.quota.nodes()
     }
 
     /// The winning line (attacker and defender moves alternating, ending
     /// with the five) if the side to move wins by fours.
     pub fn solve(&mut self) -> Option<Vec<Pos>> {
-        match self.fours.run(&mut self.board, &mut self.limit, u64::MAX) {
-            Outcome::Win => Some(self.fours.line().collect()),
-            Outcome::NoWin | Outcome::GaveUp => None,
+        match self.fours.run(&mut self.board, &mut self.quota, u64::MAX) {
+            Verdict::Win => Some(self.fours.line().collect()),
+            Verdict::NoWin | Verdict::GaveUp => None,
         }
     }
 }

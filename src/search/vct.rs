@@ -21,24 +21,17 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::movegen::{is_allowed, makes_four, order_score};
-use super::vcf::{answers_to_fives, find_threat, Fours, Limit, Outcome};
-use crate::board::pattern::Pattern;
-use crate::board::{Board, Color, Pos, Threat, CELLS, DIRECTIONS, MAX_MOVES};
-use crate::rules::Rule;
+use super::movegen::{makes_four, order_score};
+use super::params::{VCT_LINE_NODES, VCT_LINE_TIME, VCT_MAX_THREATS, VCT_VCF_NODES};
+use super::vcf::{answers_to_fives, find_threat, Fours, Quota, Verdict};
+use crate::board::{Board, MAX_MOVES};
+use crate::rules::is_allowed;
+use crate::types::{Color, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS};
 
-/// Most attacker moves (forced blocks not counted) before the VCF tail: the
-/// last iteration of the iterative deepening.
-const MAX_DEPTH: u32 = 24;
-/// Nodes the VCF solver may spend at one attacker node.
-const VCF_NODES: u64 = 500;
 /// Entries in the table of proved and failed positions (16 bytes each).
 const TABLE_ENTRIES: usize = 1 << 16;
-/// Extra nodes and time for writing the winning line down.
-const LINE_NODES: u64 = 20_000;
-const LINE_TIME: Duration = Duration::from_millis(50);
 /// Longest line [`Vct::solve`] reports.
-const MAX_LINE: usize = 2 * (MAX_DEPTH as usize + 64);
+const MAX_LINE: usize = 2 * (VCT_MAX_THREATS as usize + 64);
 
 /// Entry depth of a failure that no depth limit caused.
 const UNLIMITED: u32 = u8::MAX as u32;
@@ -68,7 +61,7 @@ struct Entry {
 /// A VCT search over one position, the side to move attacking.
 pub struct Vct<'a> {
     board: Board,
-    limit: Limit<'a>,
+    quota: Quota<'a>,
     fours: Fours,
     table: Vec<Entry>,
     /// Per cell: the stamp of the last defence list it joined.
@@ -90,7 +83,7 @@ impl<'a> Vct<'a> {
     ) -> Self {
         Vct {
             board: board.clone(),
-            limit: Limit::new(stop, start, time, max_nodes),
+            quota: Quota::new(stop, start, time, max_nodes),
             fours: Fours::new(),
             table: vec![Entry::default(); TABLE_ENTRIES],
             seen: vec![0; CELLS],
@@ -101,7 +94,7 @@ impl<'a> Vct<'a> {
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.limit.nodes()
+        self.quota.nodes()
     }
 
     /// The winning line if the side to move wins by threats: attacker and
@@ -112,13 +105,13 @@ impl<'a> Vct<'a> {
     /// with the winning move.
     pub fn solve(&mut self) -> Option<Vec<Pos>> {
         let us = self.board.side_to_move();
-        for depth in 0..=MAX_DEPTH {
+        for depth in 0..=VCT_MAX_THREATS {
             self.cut = false;
             if self.attack(us, depth, false) {
                 return Some(self.winning_line(us, depth));
             }
             // Stop when no line met the depth limit: more depth adds nothing.
-            if self.limit.aborted() || !self.cut {
+            if self.quota.aborted() || !self.cut {
                 break;
             }
         }
@@ -138,7 +131,7 @@ impl<'a> Vct<'a> {
     /// replaces another position's win (the line is read from the wins). A
     /// failure the depth limit had no part in holds at any depth.
     fn store(&mut self, key: u64, depth: u32, flags: u8, best: Option<Pos>) {
-        if self.limit.aborted() {
+        if self.quota.aborted() {
             return;
         }
         let depth = if self.cut {
@@ -175,7 +168,7 @@ impl<'a> Vct<'a> {
     }
 
     fn attack_node(&mut self, us: Color, depth: u32, vcf_none: bool) -> bool {
-        if self.limit.tick() {
+        if self.quota.tick() {
             return false;
         }
         let them = us.opponent();
@@ -208,15 +201,18 @@ impl<'a> Vct<'a> {
             vcf_flags = VCF_TRIED | VCF_NONE;
         }
         if vcf_flags & VCF_TRIED == 0 {
-            match self.fours.run(&mut self.board, &mut self.limit, VCF_NODES) {
-                Outcome::Win => {
+            match self
+                .fours
+                .run(&mut self.board, &mut self.quota, VCT_VCF_NODES)
+            {
+                Verdict::Win => {
                     let first = self.fours.line().next();
                     self.store(key, depth, WON | BY_VCF, first);
                     return true;
                 }
-                Outcome::NoWin => vcf_flags = VCF_TRIED | VCF_NONE,
-                Outcome::GaveUp if self.limit.aborted() => return false,
-                Outcome::GaveUp => vcf_flags = VCF_TRIED,
+                Verdict::NoWin => vcf_flags = VCF_TRIED | VCF_NONE,
+                Verdict::GaveUp if self.quota.aborted() => return false,
+                Verdict::GaveUp => vcf_flags = VCF_TRIED,
             }
         }
         let vcf_none = vcf_flags & VCF_NONE != 0;
@@ -253,7 +249,7 @@ impl<'a> Vct<'a> {
                 self.store(key, depth, WON | vcf_flags, Some(m));
                 return true;
             }
-            if self.limit.aborted() {
+            if self.quota.aborted() {
                 return false;
             }
         }
@@ -311,7 +307,7 @@ impl<'a> Vct<'a> {
     }
 
     fn defend_node(&mut self, us: Color, depth: u32, vcf_none: bool) -> bool {
-        if self.limit.tick() {
+        if self.quota.tick() {
             return false;
         }
         let them = us.opponent();
@@ -344,7 +340,7 @@ impl<'a> Vct<'a> {
         let vcf_none = vcf_none && our_fives == 1;
         let mut hardest = (0, moves[0]);
         for &m in &moves[..count] {
-            let before = self.limit.nodes();
+            let before = self.quota.nodes();
             self.board.make(m);
             let won = self.attack(us, depth, vcf_none);
             self.board.unmake();
@@ -352,7 +348,7 @@ impl<'a> Vct<'a> {
                 self.store(key, depth, 0, None);
                 return false;
             }
-            let spent = self.limit.nodes() - before;
+            let spent = self.quota.nodes() - before;
             if spent > hardest.0 {
                 hardest = (spent, m);
             }
@@ -418,7 +414,7 @@ impl<'a> Vct<'a> {
     fn winning_line(&mut self, us: Color, depth: u32) -> Vec<Pos> {
         // The proof may have used up the budget; proving again where the
         // table lost an entry gets a little more.
-        self.limit.renew(LINE_NODES, LINE_TIME);
+        self.quota.renew(VCT_LINE_NODES, VCT_LINE_TIME);
         let mut line = Vec::new();
         let start = self.board.move_count();
         while line.len() < MAX_LINE {
@@ -436,7 +432,7 @@ impl<'a> Vct<'a> {
                 break;
             };
             if entry.flags & BY_VCF != 0 {
-                if self.fours.run(&mut self.board, &mut self.limit, u64::MAX) == Outcome::Win {
+                if self.fours.run(&mut self.board, &mut self.quota, u64::MAX) == Verdict::Win {
                     line.extend(self.fours.line());
                 }
                 break;

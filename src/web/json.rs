@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::board::Pos;
+use crate::types::Pos;
 
 /// A JSON object under construction.
 pub struct Object(String);

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Color, Pos};
 use crate::cli::game::{color_name, Game, GameResult};
 use crate::cli::record::{move_string, parse_move_list, Square};
 use crate::cli::{parse_rule, parse_size};
 use crate::rules::renju;
+use crate::types::{Color, Pos};
 
 use super::json::{self, Object};
 

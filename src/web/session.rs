@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use crate::board::{Board, Color, Pos};
+use crate::board::Board;
 use crate::cli::engine::Think;
 use crate::cli::record::square_name;
 use crate::levels::{self, Level};
-use crate::protocol::n_best;
+use crate::search::nbest::n_best;
 use crate::search::opening::{Swap2, Swap2Answer};
 use crate::search::time::Budget;
 use crate::search::tt::Tt;
@@ -27,6 +27,7 @@ use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
 use crate::search::SEARCH_STACK_BYTES;
 use crate::search::{score_text, Limits, SearchResult, Searcher, MATE_BOUND, MAX_DEPTH};
+use crate::types::{Color, Pos};
 
 use super::json::{self, Object};
 
