@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use wuzi::cli::{self, Mode};
+use wuzi::cli::{self, Cli, Command};
 use wuzi::protocol::{self, session::Settings, InputMode};
 
 /// Switches logging on only when asked: `WUZI_LOG_FILE` sends it to a file,
@@ -39,26 +39,21 @@ fn init_logging() {
 
 fn main() {
     init_logging();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args = match cli::parse_args(&args) {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("pbrain-wuzi: {e:#}");
-            std::process::exit(2);
-        }
-    };
-    let outcome = match args.mode {
-        Mode::Protocol => {
+    // clap prints --help and --version (exit 0) and usage errors (exit 2).
+    let args = Cli::from_env();
+    let outcome = match &args.command {
+        None => {
             // stdout and stderr belong to the manager: a panic goes to the log.
             std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
+            let options = &args.protocol;
             let defaults = Settings::default();
             let settings = Settings {
-                seed: args.seed,
-                strength: args.strength.unwrap_or(defaults.strength),
+                seed: options.seed,
+                strength: options.strength.unwrap_or(defaults.strength),
                 ..defaults
             };
             let stdin = std::io::BufReader::new(std::io::stdin());
-            let mode = if args.script {
+            let mode = if options.script {
                 InputMode::Script
             } else {
                 InputMode::Live
@@ -67,20 +62,12 @@ fn main() {
             // Do not wait for a search thread that may still be unwinding.
             std::process::exit(0);
         }
-        Mode::Bench { depth } => cli::bench::run(depth),
-        Mode::Openings(options) => cli::openings::run(&options, args.seed),
-        Mode::Play(options) => cli::play::run(&options, args.seed, args.strength),
-        Mode::Analyze(options) => cli::analyze::run(&options),
-        Mode::Tune(options) => cli::tune::run(&options, args.seed),
-        Mode::Gui(words) => wuzi::web::GuiOptions::parse(&words).and_then(|o| wuzi::web::run(&o)),
-        Mode::Help => {
-            println!("{}", cli::USAGE);
-            Ok(())
-        }
-        Mode::Version => {
-            println!("pbrain-wuzi {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
+        Some(Command::Play(options)) => cli::play::run(options),
+        Some(Command::Analyze(options)) => cli::analyze::run(options),
+        Some(Command::Bench(options)) => cli::bench::run(options),
+        Some(Command::Openings(options)) => cli::openings::run(options),
+        Some(Command::Tune(options)) => cli::tune::run(options),
+        Some(Command::Gui(args)) => wuzi::web::run(&args.into()),
     };
     if let Err(e) = outcome {
         eprintln!("pbrain-wuzi: {e:#}");

@@ -22,12 +22,8 @@ use crate::search::vct::Vct;
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::types::{Color, Pos, Rule};
 
-/// Longest analysis time accepted, in seconds (a day).
-const MAX_SECONDS: f64 = 86_400.0;
-/// Time per analysis unless `--time` or `--depth` says otherwise.
-const DEFAULT_TIME: Duration = Duration::from_secs(3);
 /// Most moves `--nbest` lists.
-const MAX_NBEST: usize = 50;
+const MAX_NBEST: u64 = 50;
 /// Node budget of a solver run.
 const SOLVER_NODES: u64 = 20_000_000;
 /// Time budget of a solver run under `--depth` (which has no clock).
@@ -46,88 +42,89 @@ pub enum Solver {
 }
 
 /// Settings of `analyze`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
 pub struct Options {
-    /// The rule.
+    /// The rule: freestyle standard renju caro caro9, or 0 1 4 8 9
+    #[arg(long, value_name = "R", default_value = "freestyle", value_parser = parse_rule)]
     pub rule: Rule,
-    /// Board side (a `.psq` file's header gives its own).
+    /// Board side, 5 to 22 [default: 15; a .psq file gives its own]
+    #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<usize>,
-    /// How long to search.
-    pub think: Think,
-    /// How many best moves to list.
+    /// Search time, in seconds
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "3",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
+    pub time: Duration,
+    /// A fixed search depth instead of a clock
+    #[arg(long, value_name = "D", value_parser = parse_depth, conflicts_with = "time")]
+    pub depth: Option<i32>,
+    /// List the K best moves (1 to 50)
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "1",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_NBEST)
+    )]
     pub nbest: usize,
-    /// Run only this solver instead of the search.
-    pub solve: Option<Solver>,
-    /// x,y pairs are offsets from the centre.
+    /// Only the threat solvers: the VCF (continuous fours), then the VCT
+    /// (fours and open threes) if it finds nothing; `--solve vcf` or
+    /// `--solve vct` runs one of them
+    #[arg(long)]
+    pub solve: bool,
+    /// x,y pairs are offsets from the centre (as in opening files)
+    #[arg(long)]
     pub offset: bool,
-    /// The position: words of a move list, or one file name.
+    /// The position: a move string (h8i9j10), an x,y list (7,7 8,8) or a
+    /// file (.psq, or a move string)
+    #[arg(value_name = "POSITION", allow_negative_numbers = true)]
     pub position: Vec<String>,
 }
 
+/// The solver a position word names after `--solve` (`vcf`, `vct`).
+fn solver_named(word: &str) -> Option<Solver> {
+    match word.to_ascii_lowercase().as_str() {
+        "vcf" => Some(Solver::Vcf),
+        "vct" => Some(Solver::Vct),
+        _ => None,
+    }
+}
+
 impl Options {
-    /// Parses `[--rule R] [--size N] [--time S | --depth D] [--nbest K]
-    /// [--solve [vcf|vct]] [--offset] POSITION…`.
-    pub fn parse(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            rule: Rule::Freestyle,
-            size: None,
-            think: Think::Time(DEFAULT_TIME),
-            nbest: 1,
-            solve: None,
-            offset: false,
-            position: Vec::new(),
-        };
-        let mut it = args.iter().peekable();
-        while let Some(arg) = it.next() {
-            if !arg.starts_with("--") {
-                options.position.push(arg.clone());
-                continue;
-            }
-            match arg.as_str() {
-                "--offset" => {
-                    options.offset = true;
-                    continue;
-                }
-                "--solve" => {
-                    let named = it
-                        .peek()
-                        .and_then(|v| match v.to_ascii_lowercase().as_str() {
-                            "vcf" => Some(Solver::Vcf),
-                            "vct" => Some(Solver::Vct),
-                            _ => None,
-                        });
-                    if named.is_some() {
-                        it.next();
-                    }
-                    options.solve = Some(named.unwrap_or(Solver::Both));
-                    continue;
-                }
-                _ => {}
-            }
-            let value = it.next().with_context(|| format!("{arg} needs a value"))?;
-            match arg.as_str() {
-                "--rule" => options.rule = parse_rule(value)?,
-                "--size" => options.size = Some(parse_size(value)?),
-                "--time" => options.think = Think::Time(parse_seconds(value, MAX_SECONDS)?),
-                "--depth" => options.think = Think::Depth(parse_depth(value)?),
-                "--nbest" => {
-                    options.nbest = value
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=MAX_NBEST).contains(n))
-                        .with_context(|| format!("bad --nbest {value:?}: 1 to {MAX_NBEST}"))?;
-                }
-                _ => bail!("unknown analyze option {arg}"),
-            }
-        }
-        Ok(options)
+    /// How long to search: `--depth` if given, else `--time`.
+    pub fn think(&self) -> Think {
+        self.depth.map_or(Think::Time(self.time), Think::Depth)
+    }
+
+    /// The solvers `--solve` asks for: the one a word `vcf` or `vct` names,
+    /// else both; `None` without `--solve`.
+    pub fn solver(&self) -> Option<Solver> {
+        self.solve.then(|| {
+            self.position
+                .iter()
+                .find_map(|w| solver_named(w))
+                .unwrap_or(Solver::Both)
+        })
+    }
+
+    /// The words that give the position (less a solver's name).
+    fn position_words(&self) -> Vec<&str> {
+        self.position
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !(self.solve && solver_named(w).is_some()))
+            .collect()
     }
 
     /// The position's record: from the file named by the one position word
     /// if there is such a file, else from the words as a move list.
     fn record(&self) -> Result<Record> {
         let size = self.size.unwrap_or(15);
-        if let [word] = self.position.as_slice() {
+        let words = self.position_words();
+        if let [word] = words.as_slice() {
             if std::path::Path::new(word).is_file() {
                 let text =
                     std::fs::read_to_string(word).with_context(|| format!("cannot read {word}"))?;
@@ -148,7 +145,7 @@ impl Options {
                 return self.move_list(&text, size);
             }
         }
-        self.move_list(&self.position.join(" "), size)
+        self.move_list(&words.join(" "), size)
     }
 
     fn move_list(&self, text: &str, size: usize) -> Result<Record> {
@@ -249,10 +246,11 @@ fn report(out: &mut impl Write, options: &Options, board: &Board) -> std::io::Re
     if board.empty_count() == 0 {
         return writeln!(out, "the game is over: the board is full");
     }
-    match options.solve {
-        Some(solver) => solve(out, board, solver, options.think),
-        None if options.nbest > 1 => best_moves(out, board, options.think, options.nbest),
-        None => best_move(out, board, options.think),
+    let think = options.think();
+    match options.solver() {
+        Some(solver) => solve(out, board, solver, think),
+        None if options.nbest > 1 => best_moves(out, board, think, options.nbest),
+        None => best_move(out, board, think),
     }
 }
 
@@ -364,12 +362,17 @@ fn solve(out: &mut impl Write, board: &Board, solver: Solver, think: Think) -> s
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    /// Parses `analyze` with `args` as the command line does.
+    fn parse(args: &str) -> Result<Options, clap::Error> {
+        let line = format!("pbrain-wuzi analyze {args}");
+        match crate::cli::Cli::try_from_args(line.split_whitespace())?.command {
+            Some(crate::cli::Command::Analyze(options)) => Ok(options),
+            other => panic!("not analyze: {other:?}"),
+        }
     }
 
     fn analyse(text: &str) -> String {
-        let options = Options::parse(&args(text)).expect("parses");
+        let options = parse(text).expect("parses");
         let record = options.record().expect("a position");
         let board = board(&record, options.rule).expect("legal");
         let mut out = Vec::new();
@@ -379,30 +382,55 @@ mod tests {
 
     #[test]
     fn options() {
-        let o = Options::parse(&args("--rule renju --depth 4 --nbest 3 7,7 8,8")).expect("parses");
+        let o = parse("--rule renju --depth 4 --nbest 3 7,7 8,8").expect("parses");
         assert_eq!(
-            (o.rule, o.think, o.nbest, o.position.len()),
+            (o.rule, o.think(), o.nbest, o.position.len()),
             (Rule::Renju, Think::Depth(4), 3, 2)
         );
-        let o = Options::parse(&args("--solve vcf h8 --offset --size 19")).expect("parses");
+        let o = parse("").expect("parses");
         assert_eq!(
-            (o.solve, o.offset, o.size),
-            (Some(Solver::Vcf), true, Some(19))
+            (o.rule, o.size, o.think(), o.nbest, o.solver()),
+            (
+                Rule::Freestyle,
+                None,
+                Think::Time(Duration::from_secs(3)),
+                1,
+                None
+            )
         );
-        let o = Options::parse(&args("--solve h8")).expect("parses");
+        let o = parse("--solve vcf h8 --offset --size 19").expect("parses");
         assert_eq!(
-            (o.solve, o.position),
-            (Some(Solver::Both), vec!["h8".to_string()])
+            (o.solver(), o.offset, o.size, o.position_words()),
+            (Some(Solver::Vcf), true, Some(19), vec!["h8"])
         );
-        let o = Options::parse(&args("--solve VCT h8")).expect("parses");
-        assert_eq!(o.solve, Some(Solver::Vct));
-        for bad in ["--nbest 0", "--depth x", "--size 4", "--bogus 1", "--time"] {
-            assert!(Options::parse(&args(bad)).is_err(), "{bad}");
+        let o = parse("--solve h8").expect("parses");
+        assert_eq!(
+            (o.solver(), o.position_words()),
+            (Some(Solver::Both), vec!["h8"])
+        );
+        let o = parse("--solve VCT h8").expect("parses");
+        assert_eq!(o.solver(), Some(Solver::Vct));
+        for bad in [
+            "--nbest 0",
+            "--nbest 51",
+            "--depth x",
+            "--size 4",
+            "--bogus 1",
+            "--time",
+            "--time 2 --depth 3",
+            "--seed 3 h8",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
         }
-        let offsets = Options::parse(&args("--offset 0,0, 1,-1")).expect("parses");
+        let offsets = parse("--offset 0,0, 1,-1").expect("parses");
         assert_eq!(
             offsets.record().expect("ok").squares(),
             vec![(7, 7), (8, 6)]
+        );
+        let negative = parse("-1,0, 0,0 --offset --size 9").expect("parses");
+        assert_eq!(
+            (negative.size, negative.record().expect("ok").squares()),
+            (Some(9), vec![(3, 4), (4, 4)])
         );
     }
 

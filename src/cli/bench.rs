@@ -7,15 +7,22 @@ use std::time::Instant;
 
 use anyhow::Result;
 
+use super::engine::parse_depth;
 use crate::board::Board;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
 use crate::types::{Pos, Rule};
 
-/// Default search depth of `bench`.
-pub const DEFAULT_DEPTH: i32 = 8;
 /// Transposition table size used by `bench`, fixed so runs compare.
 const BENCH_TT_BYTES: usize = 16 << 20;
+
+/// Settings of `bench`.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Options {
+    /// Search depth
+    #[arg(value_name = "DEPTH", default_value = "8", value_parser = parse_depth)]
+    pub depth: i32,
+}
 
 /// One bench position: rule, board size and the moves in play order.
 struct BenchPosition {
@@ -52,8 +59,10 @@ const POSITIONS: &[BenchPosition] = &[
     BenchPosition { rule: Rule::Freestyle, size: 20, moves: "9,9 10,10 10,9 8,9 11,8 12,7 9,10" },
 ];
 
-/// Runs the bench at `depth` and prints one line per position and a summary.
-pub fn run(depth: i32) -> Result<()> {
+/// Runs the bench at `options.depth` and prints one line per position and a
+/// summary.
+pub fn run(options: &Options) -> Result<()> {
+    let depth = options.depth;
     let mut tt = Tt::new(BENCH_TT_BYTES);
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;

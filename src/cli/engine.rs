@@ -56,11 +56,14 @@ impl Think {
     }
 }
 
-/// Reads a time per move in seconds (`0.5`, `2`), from 0 to `max_seconds`.
-pub fn parse_seconds(text: &str, max_seconds: f64) -> anyhow::Result<Duration> {
+/// Longest time per move the terminal commands accept, in seconds (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads a time per move in seconds (`0.5`, `2`), from 0 to [`MAX_SECONDS`].
+pub fn parse_seconds(text: &str) -> anyhow::Result<Duration> {
     match text.trim().parse::<f64>() {
-        Ok(s) if (0.0..=max_seconds).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => anyhow::bail!("bad time {text:?}: seconds from 0 to {max_seconds}"),
+        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => anyhow::bail!("bad time {text:?}: seconds from 0 to {MAX_SECONDS}"),
     }
 }
 

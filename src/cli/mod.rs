@@ -1,5 +1,12 @@
 //! Run modes besides the protocol: command-line parsing, the terminal game
 //! and analysis, and developer tools.
+//!
+//! The command line is [`Cli`], parsed by clap: without a subcommand the
+//! engine speaks the pbrain protocol (with [`ProtocolOptions`]); each
+//! subcommand is a variant of [`Command`] holding the `Options` of its
+//! module, defined next to that module's `run`. A new subcommand is a
+//! module with an `Options` struct deriving [`clap::Args`] and a `run`, one
+//! variant here and one arm in `main`.
 
 pub mod analyze;
 pub mod bench;
@@ -11,89 +18,151 @@ pub mod play;
 pub mod record;
 pub mod tune;
 
-use anyhow::{bail, Context, Result};
+use std::ffi::OsString;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
 
 use crate::levels::FULL_STRENGTH;
 use crate::types::{Rule, MAX_SIZE};
 
-/// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Speak the pbrain protocol on stdin/stdout.
-    Protocol,
-    /// Run the fixed-depth benchmark.
-    Bench { depth: i32 },
-    /// Generate balanced openings.
-    Openings(openings::Options),
-    /// Play a game in the terminal.
-    Play(play::Options),
-    /// Analyse one position.
-    Analyze(analyze::Options),
-    /// Fit the evaluation weights to self-play results.
-    Tune(tune::Options),
-    /// Serve the board in the browser; the arguments after `gui`, which
-    /// `wuzi::web::GuiOptions::parse` reads (the web layer sits beside this one).
-    Gui(Vec<String>),
-    /// Print usage.
-    Help,
-    /// Print the version.
-    Version,
+/// Text after the top-level `--help`.
+const AFTER_HELP: &str = "\
+Without a command the engine speaks the Gomocup pbrain protocol on stdin/stdout.
+Rules (R): freestyle standard renju caro caro9, or Gomocup's numbers 0 1 4 8 9.
+Logging (off by default): WUZI_LOG=debug and WUZI_LOG_FILE=path.";
+
+/// The command line of `pbrain-wuzi`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pbrain-wuzi",
+    version,
+    about,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    /// What to run; none: the pbrain protocol.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The protocol's settings (only without a command).
+    #[command(flatten)]
+    pub protocol: ProtocolOptions,
 }
 
-/// Parsed command line: the mode and the options shared by all modes.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Args {
-    /// What to run.
-    pub mode: Mode,
-    /// `--seed N`: fixes the tie-breaking seed.
-    pub seed: Option<u64>,
-    /// `--script`: take piped commands strictly in order (see
-    /// [`crate::protocol::InputMode::Script`]).
+impl Cli {
+    /// Parses the process's arguments; on `--help`, `--version` or a usage
+    /// error prints clap's text and exits (0 or 2).
+    pub fn from_env() -> Cli {
+        Cli::try_from_args(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Parses `args` (the program name first), reading a word that starts
+    /// with a minus, a digit and has a comma (`-1,0`, an offset of `analyze
+    /// --offset`) as a value: clap would take it for short flags. Such a
+    /// word gets a leading blank, which the position's reader skips.
+    pub fn try_from_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString>,
+    {
+        Cli::try_parse_from(args.into_iter().map(|arg| {
+            let arg: OsString = arg.into();
+            match arg.to_str() {
+                Some(text) if is_negative_pair(text) => format!(" {text}").into(),
+                _ => arg,
+            }
+        }))
+    }
+}
+
+/// Whether `word` is an x,y word with a negative first number (`-1,0`,
+/// `-2,3,`), never a flag.
+fn is_negative_pair(word: &str) -> bool {
+    word.strip_prefix('-')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()) && rest.contains(','))
+}
+
+/// Settings of the protocol mode (no subcommand).
+#[derive(Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct ProtocolOptions {
+    /// Take piped commands strictly in order: every command (and the end of
+    /// input) waits for the move before it
+    #[arg(long)]
     pub script: bool,
-    /// `--strength N` (0..=100): the protocol's starting `INFO strength`.
+    /// Fix the random choice among equally ordered moves
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The starting INFO strength: 0 to 100, weaker play below 100 (full
+    /// strength)
+    #[arg(long, value_name = "N", value_parser = parse_strength)]
     pub strength: Option<u8>,
 }
 
-/// Usage text for `--help`.
-pub const USAGE: &str = "\
-usage: pbrain-wuzi [--seed N] [--script] [--strength N]
-                                         speak the pbrain protocol on stdin/stdout
-                                         (--script: piped command files, every
-                                         command waits for the move before it;
-                                         --strength 0..100: weaker play, 100 = full)
-       pbrain-wuzi play [--black human|engine] [--white human|engine] [--rule R] [--size N]
-                        [--time S | --depth D] [--coords] [--seed N]
-                                         a game in the terminal (default: you are black,
-                                         the engine white, freestyle 15x15, 1 s per move);
-                                         moves h8 or 7,7; type help for the commands
-       pbrain-wuzi analyze [--rule R] [--size N] [--time S | --depth D] [--nbest K]
-                           [--solve [vcf|vct]] [--offset] POSITION
-                                         best move, score, line, depth and nodes of a
-                                         position: a move string (h8i9j10), an x,y list
-                                         (7,7 8,8; --offset: from the centre) or a .psq
-                                         file (default 3 s); --nbest K the K best moves;
-                                         --solve only the threat solvers (VCF, then VCT)
-       pbrain-wuzi gui [--port P] [--host H] [--open] [--threads N] [--hash MB]
-                                         play and analyse on a board in the browser:
-                                         serves it on http://127.0.0.1:5015/ (--port 0:
-                                         any free port; --open: open the browser)
-       pbrain-wuzi bench [DEPTH]         fixed-depth benchmark (default depth 8)
-       pbrain-wuzi openings --rule R --size N --count K [--plies P] [--depth D] [--max-score S] [--seed N]
-                                         print balanced random openings (offset format)
-       pbrain-wuzi tune [--games N] [--depth D] [--nodes N] [--iterations I] [--save FILE]
-                        [--load FILE] [--seed N]
-                                         fit the evaluation weights to fixed-depth self-play
-                                         games (Texel's method); prints the new tables
-       pbrain-wuzi --help | --version
-rules (R): freestyle standard renju caro caro9, or Gomocup's numbers 0 1 4 8 9
-logging (off by default): WUZI_LOG=debug and WUZI_LOG_FILE=path";
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game in the terminal (moves h8 or 7,7; type help for the
+    /// commands)
+    Play(play::Options),
+    /// Best move, score, line, depth and nodes of a position
+    #[command(alias = "analyse")]
+    Analyze(analyze::Options),
+    /// Fixed-depth benchmark: nodes, speed and the search's signature
+    Bench(bench::Options),
+    /// Print balanced random openings (offset format)
+    Openings(openings::Options),
+    /// Fit the evaluation weights to fixed-depth self-play games (Texel's
+    /// method); prints or writes src/eval/weights.rs
+    Tune(tune::Options),
+    /// Play and analyse on a board in the browser, served on
+    /// http://127.0.0.1:5015/
+    Gui(GuiArgs),
+}
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T> {
-    let value = value.with_context(|| format!("{flag} needs a value"))?;
-    value
-        .parse()
+/// The port `gui` listens on unless `--port` says otherwise.
+pub const GUI_PORT: u16 = 5015;
+
+/// Most search threads `gui --threads` takes (the searcher's own limit).
+const MAX_GUI_THREADS: usize = crate::search::MAX_THREADS;
+/// Largest hash table per tab `gui --hash` takes, in MiB.
+const MAX_GUI_HASH_MB: usize = 4096;
+
+/// Settings of `gui`, the board in the browser. The server itself is the
+/// `web` layer's, above this one; `main` hands these to it.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct GuiArgs {
+    /// Address to listen on; any other than loopback lets other machines
+    /// use the board and the engine (gui warns)
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port; 0 takes any free one
+    #[arg(long, value_name = "P", default_value_t = GUI_PORT)]
+    pub port: u16,
+    /// Open the page in the default browser
+    #[arg(long)]
+    pub open: bool,
+    /// Threads of each search, 1 to 64 (default: the cores, up to 4)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Hash table of each browser tab, in MiB (1 to 4096)
+    #[arg(long, value_name = "MB", default_value = "64", value_parser = parse_hash_mb)]
+    pub hash: usize,
+}
+
+fn parse_threads(text: &str) -> Result<usize> {
+    text.parse()
         .ok()
-        .with_context(|| format!("bad value for {flag}: {value}"))
+        .filter(|n| (1..=MAX_GUI_THREADS).contains(n))
+        .with_context(|| format!("bad thread count {text:?}: 1 to {MAX_GUI_THREADS}"))
+}
+
+fn parse_hash_mb(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=MAX_GUI_HASH_MB).contains(n))
+        .with_context(|| format!("bad hash size {text:?}: 1 to {MAX_GUI_HASH_MB} MiB"))
 }
 
 /// Reads a rule: a name (`freestyle`, `standard`, `renju`, `caro`,
@@ -127,83 +196,61 @@ pub fn parse_size(text: &str) -> Result<usize> {
         .with_context(|| format!("bad board size {text:?}: 5 to {MAX_SIZE}"))
 }
 
-/// Parses the arguments after the program name.
-pub fn parse_args(args: &[String]) -> Result<Args> {
-    let mut seed = None;
-    let mut script = false;
-    let mut strength = None;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--seed" => seed = Some(number("--seed", it.next())?),
-            "--script" => script = true,
-            "--strength" => {
-                let n: u8 = number("--strength", it.next())?;
-                if n > FULL_STRENGTH {
-                    bail!("bad value for --strength: {n} (0 to {FULL_STRENGTH})");
-                }
-                strength = Some(n);
-            }
-            _ => rest.push(arg.clone()),
-        }
-    }
-    let mode = match rest.first().map(String::as_str) {
-        None => Mode::Protocol,
-        Some("--help" | "-h" | "help") => Mode::Help,
-        Some("--version" | "-V") => Mode::Version,
-        Some("bench") => match rest.get(1) {
-            None => Mode::Bench {
-                depth: bench::DEFAULT_DEPTH,
-            },
-            Some(d) => Mode::Bench {
-                depth: number("bench depth", Some(d))?,
-            },
-        },
-        Some("openings") => Mode::Openings(openings::Options::parse(&rest[1..])?),
-        Some("play") => Mode::Play(play::Options::parse(&rest[1..])?),
-        Some("analyze" | "analyse") => Mode::Analyze(analyze::Options::parse(&rest[1..])?),
-        Some("tune") => Mode::Tune(tune::Options::parse(&rest[1..])?),
-        Some("gui") => Mode::Gui(rest[1..].to_vec()),
-        Some(other) => bail!("unknown argument {other:?}\n{USAGE}"),
-    };
-    Ok(Args {
-        mode,
-        seed,
-        script,
-        strength,
-    })
+/// Reads a strength level (0 to 100, [`FULL_STRENGTH`]).
+pub fn parse_strength(text: &str) -> Result<u8> {
+    text.parse()
+        .ok()
+        .filter(|&n| n <= FULL_STRENGTH)
+        .with_context(|| format!("bad strength {text:?}: 0 to {FULL_STRENGTH}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &str) -> Result<Args> {
-        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
-        parse_args(&args)
+    fn parse(args: &str) -> Result<Cli, clap::Error> {
+        Cli::try_from_args(std::iter::once("pbrain-wuzi").chain(args.split_whitespace()))
     }
 
     #[test]
-    fn strength_flag() {
+    fn protocol_options() {
         let args = parse("--strength 20 --seed 3").expect("valid");
-        assert_eq!(args.strength, Some(20));
-        assert_eq!(args.seed, Some(3));
-        assert_eq!(args.mode, Mode::Protocol);
-        assert_eq!(parse("").expect("valid").strength, None);
-        assert_eq!(parse("--strength 100").expect("valid").strength, Some(100));
+        assert!(args.command.is_none());
+        assert_eq!(
+            args.protocol,
+            ProtocolOptions {
+                script: false,
+                seed: Some(3),
+                strength: Some(20)
+            }
+        );
+        let args = parse("--seed 1 --script --strength 30 --seed 2").expect("valid");
+        assert_eq!(
+            args.protocol,
+            ProtocolOptions {
+                script: true,
+                seed: Some(2),
+                strength: Some(30)
+            }
+        );
+        assert_eq!(
+            parse("").expect("valid").protocol,
+            ProtocolOptions::default()
+        );
+        assert_eq!(
+            parse("--strength 100").expect("valid").protocol.strength,
+            Some(100)
+        );
         for bad in [
             "--strength",
             "--strength 101",
             "--strength -1",
             "--strength x",
+            "--seed x",
+            "--bogus",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
-    }
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
     }
 
     #[test]
@@ -221,11 +268,78 @@ mod tests {
 
     #[test]
     fn subcommands() {
-        let play = parse_args(&args("play --seed 5 --rule renju")).expect("parses");
-        assert_eq!(play.seed, Some(5));
-        assert!(matches!(play.mode, Mode::Play(ref o) if o.rule == Rule::Renju));
-        let analyze = parse_args(&args("analyse --nbest 2 h8i9")).expect("parses");
-        assert!(matches!(analyze.mode, Mode::Analyze(ref o) if o.nbest == 2));
-        assert!(parse_args(&args("play --size 99")).is_err());
+        let command = |args: &str| parse(args).expect("parses").command;
+        let Some(Command::Play(play)) = command("play --seed 5 --rule renju") else {
+            panic!("not play")
+        };
+        assert_eq!((play.rule, play.seed), (Rule::Renju, Some(5)));
+        let Some(Command::Analyze(analyze)) = command("analyse --nbest 2 h8i9") else {
+            panic!("not analyze")
+        };
+        assert_eq!(analyze.nbest, 2);
+        let Some(Command::Bench(bench)) = command("bench 6") else {
+            panic!("not bench")
+        };
+        assert_eq!(bench.depth, 6);
+        let Some(Command::Openings(o)) = command("openings --count 3") else {
+            panic!("not openings")
+        };
+        assert_eq!(
+            (o.rule, o.size, o.count, o.plies, o.depth, o.max_score),
+            (Rule::Freestyle, 15, 3, 4, 4, 150)
+        );
+        let Some(Command::Tune(o)) = command("tune --games 2 --seed 9") else {
+            panic!("not tune")
+        };
+        assert_eq!(
+            (o.games, o.depth, o.nodes, o.iterations, o.seed),
+            (2, 4, 20_000, 3000, Some(9))
+        );
+        let Some(Command::Gui(gui)) = command("gui") else {
+            panic!("not gui")
+        };
+        assert_eq!(
+            gui,
+            GuiArgs {
+                host: "127.0.0.1".into(),
+                port: GUI_PORT,
+                open: false,
+                threads: None,
+                hash: 64
+            }
+        );
+        let Some(Command::Gui(gui)) = command("gui --port 0 --open --host 0.0.0.0 --threads 2")
+        else {
+            panic!("not gui")
+        };
+        assert_eq!(
+            (gui.host.as_str(), gui.port, gui.open, gui.threads),
+            ("0.0.0.0", 0, true, Some(2))
+        );
+        for bad in [
+            "play --size 99",
+            "analyze --seed 3 h8",
+            "analyze --strength 3 h8",
+            "bench --seed 1",
+            "bench x",
+            "openings --plies 0",
+            "tune --iterations 0",
+            "gui --port 70000",
+            "gui --port",
+            "gui --threads 0",
+            "gui --hash 0",
+            "gui --seed 1",
+            "--seed 1 play",
+            "--script bench",
+            "fly",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

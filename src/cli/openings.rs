@@ -4,70 +4,62 @@
 
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rand::SeedableRng;
 
+use super::engine::parse_depth;
+use super::{parse_rule, parse_size};
 use crate::board::Board;
 use crate::search::opening::random_opening;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
 use crate::types::Rule;
 
-/// Settings of the opening generator.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Rule the openings are for.
-    pub rule: Rule,
-    /// Board side.
-    pub size: usize,
-    /// How many openings to print.
-    pub count: usize,
-    /// Stones per opening (the side to move after it alternates with parity).
-    pub plies: usize,
-    /// Search depth used to score a candidate.
-    pub depth: i32,
-    /// Largest |score| (for the side to move) still called balanced.
-    pub max_score: i32,
-}
+/// Most stones an opening may have.
+const MAX_PLIES: u64 = 12;
 
-impl Options {
-    /// Parses `--rule R --size N --count K [--plies P] [--depth D] [--max-score S]`.
-    pub fn parse(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            rule: Rule::Freestyle,
-            size: 15,
-            count: 20,
-            plies: 4,
-            depth: 4,
-            max_score: 150,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-            let bad = || format!("bad value for {flag}: {value}");
-            match flag.as_str() {
-                "--rule" => options.rule = super::parse_rule(value)?,
-                "--size" => options.size = value.parse().ok().with_context(bad)?,
-                "--count" => options.count = value.parse().ok().with_context(bad)?,
-                "--plies" => options.plies = value.parse().ok().with_context(bad)?,
-                "--depth" => options.depth = value.parse().ok().with_context(bad)?,
-                "--max-score" => options.max_score = value.parse().ok().with_context(bad)?,
-                _ => bail!("unknown openings option {flag}"),
-            }
-        }
-        if !(5..=crate::types::MAX_SIZE).contains(&options.size)
-            || options.plies == 0
-            || options.plies > 12
-        {
-            bail!("openings: size must be 5..=22 and plies 1..=12");
-        }
-        Ok(options)
-    }
+/// Settings of the opening generator.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Options {
+    /// The rule the openings are for: freestyle standard renju caro caro9,
+    /// or 0 1 4 8 9
+    #[arg(long, value_name = "R", default_value = "freestyle", value_parser = parse_rule)]
+    pub rule: Rule,
+    /// Board side, 5 to 22
+    #[arg(long, value_name = "N", default_value = "15", value_parser = parse_size)]
+    pub size: usize,
+    /// How many openings to print
+    #[arg(long, value_name = "K", default_value = "20")]
+    pub count: usize,
+    /// Stones per opening, 1 to 12 (the side to move after it alternates
+    /// with parity)
+    #[arg(
+        long,
+        value_name = "P",
+        default_value = "4",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_PLIES)
+    )]
+    pub plies: usize,
+    /// Search depth used to score a candidate
+    #[arg(long, value_name = "D", default_value = "4", value_parser = parse_depth)]
+    pub depth: i32,
+    /// Largest |score| (for the side to move) still called balanced
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "150",
+        value_parser = clap::value_parser!(i32).range(0..),
+        allow_negative_numbers = true
+    )]
+    pub max_score: i32,
+    /// Fix the random openings
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// Generates and prints the openings.
-pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
-    let mut rng = match seed {
+pub fn run(options: &Options) -> Result<()> {
+    let mut rng = match options.seed {
         Some(s) => rand::rngs::StdRng::seed_from_u64(s),
         None => rand::rngs::StdRng::from_entropy(),
     };

@@ -5,7 +5,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 
 use super::diagram::{self, Marks};
 use super::engine::{describe_score, parse_depth, parse_seconds, Engine, Think};
@@ -13,14 +13,14 @@ use super::game::{color_name, Game, MoveError};
 use super::record::{
     looks_like_square, move_string, parse_record, parse_square, square_both, square_name,
 };
-use super::{parse_rule, parse_size};
+use super::{parse_rule, parse_size, parse_strength};
 use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::renju;
 use crate::search::SearchResult;
 use crate::types::{Color, Pos, Rule};
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
     /// Moves typed on stdin.
     Human,
@@ -29,70 +29,68 @@ pub enum Player {
 }
 
 /// Settings of `play`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
 pub struct Options {
-    /// The rule.
+    /// Who plays black: human or engine
+    #[arg(
+        long,
+        value_enum,
+        value_name = "PLAYER",
+        default_value = "human",
+        hide_possible_values = true
+    )]
+    pub black: Player,
+    /// Who plays white: human or engine
+    #[arg(
+        long,
+        value_enum,
+        value_name = "PLAYER",
+        default_value = "engine",
+        hide_possible_values = true
+    )]
+    pub white: Player,
+    /// The rule: freestyle standard renju caro caro9, or 0 1 4 8 9
+    #[arg(long, value_name = "R", default_value = "freestyle", value_parser = parse_rule)]
     pub rule: Rule,
-    /// Board side.
+    /// Board side, 5 to 22
+    #[arg(long, value_name = "N", default_value = "15", value_parser = parse_size)]
     pub size: usize,
-    /// How long the engine thinks per move.
-    pub think: Think,
-    /// Who plays black and white.
-    pub players: [Player; 2],
-    /// Show x,y indices from the start.
+    /// Engine time per move, in seconds
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "1",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
+    pub time: Duration,
+    /// A fixed search depth per move instead of a clock
+    #[arg(long, value_name = "D", value_parser = parse_depth, conflicts_with = "time")]
+    pub depth: Option<i32>,
+    /// Show x,y indices from the start
+    #[arg(long)]
     pub coords: bool,
+    /// Fix the engine's random choice among equally ordered moves
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Engine strength, 0 to 100: 0-29 five-tuple scorer, 30-59 pattern
+    /// scorer, 60-99 depth-3 minimax, 100 full search
+    #[arg(long, value_name = "N", default_value = "100", value_parser = parse_strength)]
+    pub strength: u8,
 }
 
-/// Engine time per move unless `--time` or `--depth` says otherwise.
-const DEFAULT_TIME: Duration = Duration::from_secs(1);
-/// Longest time per move accepted, in seconds.
-const MAX_SECONDS: f64 = 3600.0;
-
 impl Options {
-    /// Parses `[--black human|engine] [--white human|engine] [--rule R]
-    /// [--size N] [--time S | --depth D] [--coords]`.
-    pub fn parse(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            rule: Rule::Freestyle,
-            size: 15,
-            think: Think::Time(DEFAULT_TIME),
-            players: [Player::Human, Player::Engine],
-            coords: false,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            if flag == "--coords" {
-                options.coords = true;
-                continue;
-            }
-            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-            match flag.as_str() {
-                "--black" | "--white" => {
-                    let player = match value.as_str() {
-                        "human" => Player::Human,
-                        "engine" => Player::Engine,
-                        _ => bail!("{flag} takes human or engine, not {value:?}"),
-                    };
-                    options.players[usize::from(flag == "--white")] = player;
-                }
-                "--rule" => options.rule = parse_rule(value)?,
-                "--size" => options.size = parse_size(value)?,
-                "--time" => options.think = Think::Time(parse_seconds(value, MAX_SECONDS)?),
-                "--depth" => options.think = Think::Depth(parse_depth(value)?),
-                _ => bail!("unknown play option {flag}"),
-            }
-        }
-        Ok(options)
+    /// How long the engine thinks per move: `--depth` if given, else `--time`.
+    pub fn think(&self) -> Think {
+        self.depth.map_or(Think::Time(self.time), Think::Depth)
     }
 }
 
-/// Runs a game on stdin/stdout. `seed` fixes the engine's tie-breaking;
-/// `strength` (0..=100) picks its level.
-pub fn run(options: &Options, seed: Option<u64>, strength: Option<u8>) -> Result<()> {
+/// Runs a game on stdin/stdout.
+pub fn run(options: &Options) -> Result<()> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
-    let mut play = Play::new(options, seed, std::io::stdout().lock(), echo);
-    play.engine.level = Level::from_strength(strength.unwrap_or(FULL_STRENGTH));
+    let mut play = Play::new(options, std::io::stdout().lock(), echo);
     match play.run(stdin.lock()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.context("terminal game"),
@@ -143,12 +141,14 @@ struct Play<W: Write> {
 }
 
 impl<W: Write> Play<W> {
-    fn new(options: &Options, seed: Option<u64>, out: W, echo: bool) -> Play<W> {
+    fn new(options: &Options, out: W, echo: bool) -> Play<W> {
+        let mut engine = Engine::new(options.think(), options.seed);
+        engine.level = Level::from_strength(options.strength);
         Play {
             game: Game::new(options.size, options.size, options.rule),
             rule: options.rule,
-            engine: Engine::new(options.think, seed),
-            players: options.players,
+            engine,
+            players: [options.black, options.white],
             coords: options.coords,
             out,
             echo,
@@ -415,7 +415,7 @@ impl<W: Write> Play<W> {
 
     fn time(&mut self, value: &str) -> std::io::Result<()> {
         if !value.is_empty() {
-            match parse_seconds(value, MAX_SECONDS) {
+            match parse_seconds(value) {
                 Ok(time) => self.engine.think = Think::Time(time),
                 Err(e) => return writeln!(self.out, "{e}"),
             }
@@ -482,37 +482,64 @@ mod tests {
 
     fn session(options: &Options, input: &str) -> String {
         let mut out = Vec::new();
-        let mut play = Play::new(options, Some(1), &mut out, true);
+        let mut play = Play::new(options, &mut out, true);
         play.run(input.as_bytes()).expect("runs");
         String::from_utf8(out).expect("utf-8")
     }
 
     fn humans(rule: Rule) -> Options {
         Options {
+            black: Player::Human,
+            white: Player::Human,
             rule,
             size: 15,
-            think: Think::Depth(2),
-            players: [Player::Human, Player::Human],
+            time: Duration::ZERO,
+            depth: Some(2),
             coords: false,
+            seed: Some(1),
+            strength: FULL_STRENGTH,
+        }
+    }
+
+    /// Parses `play` with `args` as the command line does.
+    fn parse(args: &str) -> Result<Options, clap::Error> {
+        let line = format!("pbrain-wuzi play {args}");
+        match crate::cli::Cli::try_from_args(line.split_whitespace())?.command {
+            Some(crate::cli::Command::Play(options)) => Ok(options),
+            other => panic!("not play: {other:?}"),
         }
     }
 
     #[test]
     fn options() {
-        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let o = Options::parse(&args(
-            "--black engine --white human --rule renju --size 19 --depth 3 --coords",
-        ))
-        .expect("parses");
-        assert_eq!(o.players, [Player::Engine, Player::Human]);
+        let o = parse("--black engine --white human --rule renju --size 19 --depth 3 --coords")
+            .expect("parses");
+        assert_eq!((o.black, o.white), (Player::Engine, Player::Human));
         assert_eq!(
-            (o.rule, o.size, o.think, o.coords),
-            (Rule::Renju, 19, Think::Depth(3), true)
+            (o.rule, o.size, o.think(), o.coords, o.seed),
+            (Rule::Renju, 19, Think::Depth(3), true, None)
         );
-        let o = Options::parse(&args("--rule 9 --time 0.25")).expect("parses");
+        let o = parse("--rule 9 --time 0.25 --seed 5 --strength 30").expect("parses");
         assert_eq!(
-            (o.rule, o.think),
-            (Rule::CaroExact, Think::Time(Duration::from_millis(250)))
+            (o.rule, o.think(), o.seed, o.strength),
+            (
+                Rule::CaroExact,
+                Think::Time(Duration::from_millis(250)),
+                Some(5),
+                30
+            )
+        );
+        let o = parse("").expect("parses");
+        assert_eq!(
+            (o.black, o.white, o.rule, o.size, o.think(), o.strength),
+            (
+                Player::Human,
+                Player::Engine,
+                Rule::Freestyle,
+                15,
+                Think::Time(Duration::from_secs(1)),
+                FULL_STRENGTH
+            )
         );
         for bad in [
             "--black robot",
@@ -520,10 +547,12 @@ mod tests {
             "--time -1",
             "--depth 0",
             "--rule go",
+            "--strength 101",
             "--x 1",
             "--time",
+            "--time 1 --depth 2",
         ] {
-            assert!(Options::parse(&args(bad)).is_err(), "{bad}");
+            assert!(parse(bad).is_err(), "{bad}");
         }
     }
 
@@ -563,7 +592,7 @@ mod tests {
     #[test]
     fn engine_replies_and_hints() {
         let options = Options {
-            players: [Player::Human, Player::Engine],
+            white: Player::Engine,
             ..humans(Rule::Standard)
         };
         let out = session(&options, "h8\nhint\ntime 0\ntime\nundo\n");

@@ -20,6 +20,7 @@ use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::engine::parse_depth;
 use crate::board::Board;
 use crate::eval::fit::{fit, fit_k, loss, Sample, Weights, FEATURES};
 use crate::search::opening::{random_opening, BALANCED};
@@ -28,52 +29,38 @@ use crate::search::{Limits, Searcher, MATE_BOUND};
 use crate::types::{Color, Pattern, Rule, Threat};
 
 /// Settings of the tuner.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, clap::Args)]
 pub struct Options {
-    /// Self-play games to play.
+    /// Self-play games to play
+    #[arg(long, value_name = "N", default_value = "200")]
     pub games: usize,
-    /// Search depth per self-play move.
+    /// Search depth per self-play move
+    #[arg(long, value_name = "D", default_value = "4", value_parser = parse_depth)]
     pub depth: i32,
-    /// Node cap per self-play move (0 = none).
+    /// Node cap per self-play move (0 = none)
+    #[arg(long, value_name = "N", default_value = "20000")]
     pub nodes: u64,
-    /// Gradient steps of the fit.
+    /// Gradient steps of the fit
+    #[arg(
+        long,
+        value_name = "I",
+        default_value = "3000",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
     pub iterations: usize,
-    /// Write the positions to this file after playing.
+    /// Write the positions to this file after playing
+    #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
-    /// Read positions from this file instead of playing.
+    /// Read positions from this file instead of playing
+    #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-}
-
-impl Options {
-    /// Parses `[--games N] [--depth D] [--nodes N] [--iterations I] [--save FILE] [--load FILE]`.
-    pub fn parse(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            games: 200,
-            depth: 4,
-            nodes: 20_000,
-            iterations: 3000,
-            save: None,
-            load: None,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-            let bad = || format!("bad value for {flag}: {value}");
-            match flag.as_str() {
-                "--games" => options.games = value.parse().ok().with_context(bad)?,
-                "--depth" => options.depth = value.parse().ok().with_context(bad)?,
-                "--nodes" => options.nodes = value.parse().ok().with_context(bad)?,
-                "--iterations" => options.iterations = value.parse().ok().with_context(bad)?,
-                "--save" => options.save = Some(PathBuf::from(value)),
-                "--load" => options.load = Some(PathBuf::from(value)),
-                _ => bail!("unknown tune option {flag}"),
-            }
-        }
-        if options.depth < 1 || options.iterations == 0 {
-            bail!("tune: depth and iterations must be at least 1");
-        }
-        Ok(options)
-    }
+    /// Fix the self-play games' random openings
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Write the new weights file here (e.g. src/eval/weights.rs) instead of
+    /// printing it
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
 }
 
 /// `color`'s feature counts: over empty cells, how many of the four lines
@@ -227,7 +214,7 @@ fn load(path: &PathBuf) -> Result<Vec<Sample>> {
 
 /// The command line that reproduces a run (the options that change its
 /// result), for the record in the weights file.
-fn command_line(options: &Options, seed: Option<u64>) -> String {
+fn command_line(options: &Options) -> String {
     let mut line = String::from("pbrain-wuzi tune");
     match &options.load {
         Some(path) => line += &format!(" --load {}", path.display()),
@@ -239,7 +226,7 @@ fn command_line(options: &Options, seed: Option<u64>) -> String {
         }
     }
     line += &format!(" --iterations {}", options.iterations);
-    if let Some(seed) = seed {
+    if let Some(seed) = options.seed {
         line += &format!(" --seed {seed}");
     }
     line
@@ -249,8 +236,8 @@ fn command_line(options: &Options, seed: Option<u64>) -> String {
 /// ten, reports the losses on the training and held-out positions (on
 /// stderr), and prints the new `src/eval/weights.rs` with that report as its
 /// record (on stdout).
-pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
-    let mut rng = match seed {
+pub fn run(options: &Options) -> Result<()> {
+    let mut rng = match options.seed {
         Some(s) => StdRng::seed_from_u64(s),
         None => StdRng::from_entropy(),
     };
@@ -273,7 +260,7 @@ pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
         // A BTreeSet, not a HashSet: std's random hash keys would make the
         // Windows build import bcryptprimitives.dll, which Wine 8 lacks.
         .collect::<std::collections::BTreeSet<_>>();
-    let mut record = vec![command_line(options, seed)];
+    let mut record = vec![command_line(options)];
     let mut note = |line: String| {
         eprintln!("{line}");
         record.push(line);
@@ -289,10 +276,14 @@ pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
     let k = fit_k(&train, &old);
     note(format!("K {k:.6}"));
     let losses = |name: &str, w: &Weights| {
+        let held_out = if test.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{:.6}", loss(&test, w, k))
+        };
         format!(
-            "{name}: loss training {:.6}, held out {:.6}",
-            loss(&train, w, k),
-            loss(&test, w, k)
+            "{name}: loss training {:.6}, held out {held_out}",
+            loss(&train, w, k)
         )
     };
     note(losses("current weights", &old));
@@ -301,7 +292,12 @@ pub fn run(options: &Options, seed: Option<u64>) -> Result<()> {
     if new.max_cell_value() > f64::from(u16::MAX) {
         bail!("tune: fitted cell values exceed 16 bits");
     }
-    print!("{}", new.to_rust(&record));
+    let source = new.to_rust(&record);
+    match &options.write {
+        Some(path) => std::fs::write(path, source)
+            .with_context(|| format!("tune: cannot write {}", path.display()))?,
+        None => print!("{source}"),
+    }
     Ok(())
 }
 

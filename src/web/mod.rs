@@ -26,24 +26,21 @@ use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use tiny_http::{Header, Method, Request, Response, StatusCode};
 
 use crate::cli::engine::parse_seconds;
 use crate::cli::game::Game;
 use crate::cli::record::{move_string, parse_record};
+use crate::cli::{GuiArgs, GUI_PORT};
 use crate::levels::{Level, FULL_STRENGTH};
 use crate::search::MAX_THREADS;
 use json::Object;
 use position::Fields;
 use session::{Job, Session, Sessions, Task};
 
-/// The port `gui` listens on unless `--port` says otherwise.
-pub const DEFAULT_PORT: u16 = 5015;
 /// Largest request body accepted (a long `.psq` record fits easily).
 const MAX_BODY: u64 = 64 << 10;
-/// Longest time per engine move or solver run the page may ask for.
-const MAX_MOVE_SECONDS: f64 = 3600.0;
 /// Most candidate moves an analysis lists.
 pub const MAX_NBEST: usize = 10;
 
@@ -67,7 +64,7 @@ impl Default for GuiOptions {
     fn default() -> Self {
         GuiOptions {
             host: "127.0.0.1".into(),
-            port: DEFAULT_PORT,
+            port: GUI_PORT,
             open: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
             hash_mb: 64,
@@ -75,39 +72,16 @@ impl Default for GuiOptions {
     }
 }
 
-impl GuiOptions {
-    /// Parses `[--host H] [--port P] [--open] [--threads N] [--hash MB]`.
-    pub fn parse(args: &[String]) -> Result<GuiOptions> {
-        let mut options = GuiOptions::default();
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            if arg == "--open" {
-                options.open = true;
-                continue;
-            }
-            let value = it.next().with_context(|| format!("{arg} needs a value"))?;
-            let bad = || format!("bad value for {arg}: {value}");
-            match arg.as_str() {
-                "--host" => options.host = value.clone(),
-                "--port" => options.port = value.parse().ok().with_context(bad)?,
-                "--threads" => {
-                    options.threads = value
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=MAX_THREADS).contains(n))
-                        .with_context(bad)?
-                }
-                "--hash" => {
-                    options.hash_mb = value
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=4096).contains(n))
-                        .with_context(bad)?
-                }
-                _ => bail!("unknown gui option {arg}"),
-            }
+impl From<&GuiArgs> for GuiOptions {
+    fn from(args: &GuiArgs) -> GuiOptions {
+        let defaults = GuiOptions::default();
+        GuiOptions {
+            host: args.host.clone(),
+            port: args.port,
+            open: args.open,
+            threads: args.threads.unwrap_or(defaults.threads),
+            hash_mb: args.hash,
         }
-        Ok(options)
     }
 }
 
@@ -418,9 +392,7 @@ fn job(name: &str, fields: &Fields) -> Result<Job, String> {
     let seconds = |default: Option<Duration>| -> Result<Option<Duration>, String> {
         match fields.get("time").filter(|t| !t.is_empty()) {
             None => Ok(default),
-            Some(text) => parse_seconds(text, MAX_MOVE_SECONDS)
-                .map(Some)
-                .map_err(|e| e.to_string()),
+            Some(text) => parse_seconds(text).map(Some).map_err(|e| e.to_string()),
         }
     };
     let one_second = Some(Duration::from_secs(1));
@@ -537,23 +509,17 @@ mod tests {
 
     #[test]
     fn options_and_forms() {
-        let args: Vec<String> = "--port 0 --open --host 0.0.0.0 --threads 2"
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-        let options = GuiOptions::parse(&args).expect("parses");
-        assert_eq!((options.port, options.open, options.threads), (0, true, 2));
+        let args = GuiArgs {
+            host: "0.0.0.0".into(),
+            port: 0,
+            open: true,
+            threads: None,
+            hash: 8,
+        };
+        let options = GuiOptions::from(&args);
+        assert_eq!((options.port, options.open, options.hash_mb), (0, true, 8));
+        assert_eq!(options.threads, GuiOptions::default().threads);
         assert!(!is_loopback(&options.host));
-        for bad in [
-            "--port",
-            "--port x",
-            "--port 70000",
-            "--threads 0",
-            "--colour red",
-        ] {
-            let args: Vec<String> = bad.split_whitespace().map(String::from).collect();
-            assert!(GuiOptions::parse(&args).is_err(), "{bad}");
-        }
         assert!(is_loopback("127.0.0.1") && is_loopback("localhost") && is_loopback("[::1]"));
         let form = decode_form("stones=h8i9&text=a+b%0Ac%2&empty=&flag");
         assert_eq!(form["stones"], "h8i9");

@@ -1,0 +1,202 @@
+//! The command line, run as a user would (every run with a deadline):
+//!
+//! - `subcommands_answer_help`: `--help` of each subcommand exits 0 and
+//!   lists its options with their defaults; the top level lists the
+//!   subcommands and the protocol's options; `--version` names the version;
+//! - `unknown_flags_exit_2_naming_them`: an unknown flag (or a protocol
+//!   option given to a subcommand that does not take it) exits 2 with a
+//!   message naming it, and a near name is suggested;
+//! - `bad_values_exit_2`: a bad value exits 2 with a message naming the flag;
+//! - `protocol_options_in_any_order`: the protocol mode with `--seed 1
+//!   --script` (and the three options in other orders) answers START with OK.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{run_engine, Logging, Run};
+
+/// Longest a run may take (each takes milliseconds).
+const DEADLINE: Duration = Duration::from_secs(30);
+
+/// Runs the engine with the words of `args` and no input.
+fn run(args: &str) -> Run {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    run_engine(&words, Vec::new(), DEADLINE, Logging::Off)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `args`, expects exit status 2, nothing on stdout, and returns stderr.
+fn usage_error(args: &str) -> String {
+    let run = run(args);
+    let err = text(&run.stderr);
+    assert_eq!(
+        run.status.and_then(|s| s.code()),
+        Some(2),
+        "{args}: {err}{}",
+        text(&run.stdout)
+    );
+    assert!(run.stdout.is_empty(), "{args}: {}", text(&run.stdout));
+    err
+}
+
+#[test]
+fn subcommands_answer_help() {
+    for (command, options) in [
+        (
+            "play",
+            &[
+                "--black <PLAYER>",
+                "[default: human]",
+                "--seed <N>",
+                "--strength <N>",
+                "[default: 100]",
+            ][..],
+        ),
+        (
+            "analyze",
+            &[
+                "--nbest <K>",
+                "--solve",
+                "--time <S>",
+                "[default: 3]",
+                "[POSITION]...",
+            ],
+        ),
+        ("bench", &["[DEPTH]", "[default: 8]"]),
+        (
+            "openings",
+            &["--max-score <S>", "[default: 150]", "--seed <N>"],
+        ),
+        (
+            "tune",
+            &["--iterations <I>", "[default: 3000]", "--seed <N>"],
+        ),
+        (
+            "gui",
+            &["--port <P>", "[default: 5015]", "--host <H>", "--open"],
+        ),
+    ] {
+        for help in ["--help", "-h"] {
+            let run = run(&format!("{command} {help}"));
+            let out = text(&run.stdout);
+            if let Err(e) = run.check_clean_exit() {
+                panic!("{command} {help}: {e}\n{out}");
+            }
+            assert!(
+                out.contains(&format!("Usage: pbrain-wuzi {command} ")),
+                "{command} {help}:\n{out}"
+            );
+            for option in options {
+                assert!(
+                    out.contains(option),
+                    "{command} {help}: no {option}:\n{out}"
+                );
+            }
+        }
+    }
+    // Every openings option has a default: the usage shows none as required.
+    let out = text(&run("openings --help").stdout);
+    assert!(
+        out.contains("Usage: pbrain-wuzi openings [OPTIONS]\n"),
+        "{out}"
+    );
+
+    let run = run("--help");
+    let out = text(&run.stdout);
+    run.check_clean_exit().expect("--help exits 0");
+    for word in [
+        "play",
+        "analyze",
+        "bench",
+        "openings",
+        "tune",
+        "--script",
+        "--seed <N>",
+        "--strength <N>",
+    ] {
+        assert!(out.contains(word), "--help: no {word}:\n{out}");
+    }
+}
+
+#[test]
+fn version() {
+    for flag in ["--version", "-V"] {
+        let run = run(flag);
+        run.check_clean_exit().expect("--version exits 0");
+        assert_eq!(
+            text(&run.stdout),
+            format!("pbrain-wuzi {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+#[test]
+fn unknown_flags_exit_2_naming_them() {
+    for (args, named, suggested) in [
+        ("play --foo", "'--foo'", None),
+        ("play --tme 2", "'--tme'", Some("'--time'")),
+        ("analyze --nbst 2 h8", "'--nbst'", Some("'--nbest'")),
+        ("analyze --seed 3 h8", "'--seed'", None),
+        ("analyze --strength 30 h8", "'--strength'", None),
+        ("bench --seed 1", "'--seed'", None),
+        ("openings --cont 2", "'--cont'", Some("'--count'")),
+        ("tune --gmes 3", "'--gmes'", Some("'--games'")),
+        ("--sed 1", "'--sed'", Some("'--seed'")),
+        ("--seed 1 play", "'--seed <N>'", None),
+        ("fly", "'fly'", Some("'play'")),
+    ] {
+        let err = usage_error(args);
+        assert!(err.contains(named), "{args}: {err}");
+        if let Some(suggested) = suggested {
+            assert!(err.contains(suggested), "{args}: {err}");
+        }
+    }
+}
+
+#[test]
+fn bad_values_exit_2() {
+    for (args, named) in [
+        ("play --size 30", "'--size <N>'"),
+        ("play --black robot", "'--black <PLAYER>'"),
+        ("play --time -1", "'--time <S>'"),
+        ("play --time 1 --depth 3", "'--depth <D>'"),
+        ("play --strength 101", "'--strength <N>'"),
+        ("analyze --rule go h8", "'--rule <R>'"),
+        ("analyze --nbest 0 h8", "'--nbest <K>'"),
+        ("bench 0", "'[DEPTH]'"),
+        ("openings --plies 13", "'--plies <P>'"),
+        ("tune --depth x", "'--depth <D>'"),
+        ("--strength 101", "'--strength <N>'"),
+        ("--seed x", "'--seed <N>'"),
+        ("--seed", "'--seed <N>'"),
+    ] {
+        let err = usage_error(args);
+        assert!(err.contains(named), "{args}: {err}");
+    }
+}
+
+#[test]
+fn protocol_options_in_any_order() {
+    for args in [
+        "--seed 1 --script",
+        "--script --seed 1 --strength 30",
+        "--strength 30 --seed 1 --script",
+        "",
+    ] {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let run = run_engine(
+            &words,
+            b"START 15\nEND\n".to_vec(),
+            DEADLINE,
+            Logging::Errors,
+        );
+        if let Err(e) = run.check_clean_exit() {
+            panic!("{args}: {e}");
+        }
+        assert_eq!(run.lines(), ["OK"], "{args}");
+    }
+}
