@@ -110,13 +110,6 @@ impl Session {
         }
     }
 
-    /// Whether a search is running.
-    pub fn busy(&self) -> bool {
-        lock(&self.running)
-            .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
-    }
-
     /// Stops the running search and starts `job` on a thread of its own.
     pub fn start(self: &Arc<Self>, job: Job) -> std::io::Result<()> {
         self.stop();
@@ -253,7 +246,7 @@ impl Session {
                 .collect();
             let data = Object::new()
                 .num("id", id)
-                .num("depth", first.depth.max(depth.min(1)))
+                .num("depth", first.depth.max(1))
                 .num("score", first.score)
                 .str("scoreText", &first.score_text())
                 .num("nodes", nodes)
@@ -357,16 +350,6 @@ impl Sessions {
     /// The tab with this id, if its stream is open.
     pub fn get(&self, id: &str) -> Option<Arc<Session>> {
         lock(&self.map).get(id).cloned()
-    }
-
-    /// How many tabs are open.
-    pub fn len(&self) -> usize {
-        lock(&self.map).len()
-    }
-
-    /// Whether no tab is open.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Serves a tab's event stream on `out` (the raw connection) until it
