@@ -116,6 +116,8 @@ class GameResult:
     detail: str = ""
     findings: list = field(default_factory=list)
     thinking_ms: list = field(default_factory=lambda: [0, 0])
+    replies: list = field(default_factory=lambda: [0, 0])
+    slowest_ms: list = field(default_factory=lambda: [0, 0])
 
     @property
     def loser(self):
@@ -365,6 +367,8 @@ class Game:
         reply = self._exchange(engine, lines, started + allowed_ms / 1000, "move")
         elapsed_ms = int((time.monotonic() - started) * 1000)
         self.result.thinking_ms[mover] += elapsed_ms
+        self.result.replies[mover] += 1
+        self.result.slowest_ms[mover] = max(self.result.slowest_ms[mover], elapsed_ms)
         if cfg.match_ms:
             self.time_left[mover] += cfg.increment_ms - elapsed_ms
         if elapsed_ms > allowed_ms:
@@ -559,6 +563,9 @@ def report(results, specs, sprt=None):
     ]
     for number in (0, 1):
         name = f"engine{number + 1} {specs[number].name}"
+        replies = sum(r.replies[number] for r in results)
+        slowest = max(r.slowest_ms[number] for r in results)
+        lines.append(f"{name} moves {replies}, slowest reply {slowest} ms")
         lines.append(f"{name} losses by reason: {format_counter(losses_by[number])}")
         lines.append(f"{name} findings: {format_counter(findings[number])}")
         lines += [f"  {sample}" for sample in samples[number]]

@@ -214,6 +214,7 @@ class Games(unittest.TestCase):
                                "--quiet"])
         self.assertEqual(code, 0)
         self.assertRegex(out.getvalue().splitlines()[-1], r"^RESULT games=2 w=\d+ l=\d+ d=\d+ ")
+        self.assertRegex(out.getvalue(), r"engine1 \S+ moves [1-9]\d*, slowest reply \d+ ms")
         with contextlib.redirect_stderr(io.StringIO()):
             code = match.main(["--engine1", "/nonexistent/pbrain-x", "--engine2", engine])
         self.assertEqual(code, match.HARNESS_FAILURE)

@@ -774,8 +774,9 @@ fn fuzz_model_based_games() {
                 }
             }
             36..=40 => {
+                // The answer is played, as Yixin-Board plays it.
                 let reply = reply_to(&mut engine, "YXNBEST 2", &mut log);
-                engine_move(&mut model, &reply, &log, false);
+                engine_move(&mut model, &reply, &log, true);
             }
             41..=45 => {
                 // SWAP2BOARD: 0, 3 or 5 stones (others: ERROR, no change).

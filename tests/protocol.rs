@@ -122,15 +122,22 @@ impl Expect {
     }
 }
 
-/// Parses a `.out` file: `#` comments and blank lines are skipped.
-fn parse_out(text: &str) -> Result<Vec<Expect>, String> {
+/// Parses a `.out` file: `#` comments and blank lines are skipped; `skip ~
+/// REGEX` lines name replies left out of the comparison (timing-dependent
+/// live output).
+fn parse_out(text: &str) -> Result<(Vec<Expect>, Vec<Regex>), String> {
     let mut expects = Vec::new();
+    let mut skips = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
         let compile = |p: &str| Regex::new(p).map_err(|e| format!("line {}: {e}", i + 1));
+        if let Some(p) = line.strip_prefix("skip ~ ") {
+            skips.push(compile(p)?);
+            continue;
+        }
         let expect = if let Some(p) = line.strip_prefix("~ ") {
             Expect::Match(compile(p)?, p.to_string())
         } else if let Some(p) = line.strip_prefix("!~ ") {
@@ -140,7 +147,7 @@ fn parse_out(text: &str) -> Result<Vec<Expect>, String> {
         };
         expects.push(expect);
     }
-    Ok(expects)
+    Ok((expects, skips))
 }
 
 /// Runs one case; `Err` holds a report of what went wrong.
@@ -149,7 +156,7 @@ fn run_case(name: &str) -> Result<(), String> {
     let input = std::fs::read(dir.join(format!("{name}.in"))).map_err(|e| e.to_string())?;
     let out = std::fs::read_to_string(dir.join(format!("{name}.out")))
         .map_err(|e| format!("{name}.out: {e}"))?;
-    let expects = parse_out(&out)?;
+    let (expects, skips) = parse_out(&out)?;
     let args_text = std::fs::read_to_string(dir.join(format!("{name}.args"))).ok();
     let args: Vec<&str> = match &args_text {
         Some(text) => text.split_whitespace().collect(),
@@ -179,6 +186,7 @@ fn run_case(name: &str) -> Result<(), String> {
     let actual: Vec<&String> = lines
         .iter()
         .filter(|line| with_chat || !is_chat(line))
+        .filter(|line| !skips.iter().any(|skip| skip.is_match(line)))
         .collect();
     let mismatch =
         (0..expects.len().max(actual.len())).find(|&i| match (expects.get(i), actual.get(i)) {

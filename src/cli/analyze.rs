@@ -281,7 +281,7 @@ fn best_moves(out: &mut impl Write, board: &Board, think: Think, n: usize) -> st
     let results: Vec<SearchResult> = on_search_stack(|| {
         let mut tt = Tt::new(TT_BYTES);
         let stop = AtomicBool::new(false);
-        n_best(board, &mut tt, &stop, limits, n)
+        n_best(board, &mut tt, &stop, limits, n, &[], None)
     });
     for (i, result) in results.iter().enumerate() {
         let Some(best) = result.best else { continue };

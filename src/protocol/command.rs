@@ -1,5 +1,7 @@
 //! Parsing one protocol line into a command.
 
+use super::yixin::{self, YxCommand};
+
 /// Which block of stone lines a `…` / `DONE` block sets up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
@@ -46,6 +48,8 @@ pub enum Command {
     ShowInfo,
     /// `YXNBEST n`: search and answer the best move, without playing it.
     NBest { n: usize },
+    /// One of the other Yixin-Board commands.
+    Yixin(YxCommand),
 }
 
 /// Why a line is not a command the engine can carry out.
@@ -147,9 +151,12 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             Ok(n) if n > 0 => Ok(Command::NBest { n }),
             _ => error("bad count"),
         },
-        _ => Err(ParseError::Unknown(format!(
-            "command not understood: {line}"
-        ))),
+        _ => match yixin::parse(&word, rest) {
+            Some(command) => Ok(Command::Yixin(command)),
+            None => Err(ParseError::Unknown(format!(
+                "command not understood: {line}"
+            ))),
+        },
     }
 }
 

@@ -4,10 +4,16 @@
 //! thread and reports back through the same channel. The loop stays
 //! responsive while thinking: `END` and end of input exit at once, `YXSTOP`,
 //! `STOP` and `INFO timeout_turn 0` make the search answer now, `INFO` keeps
-//! being applied, and every other command waits until the move is answered.
+//! being applied, a new position (`START`, `BOARD`, …) makes it answer now
+//! and is then taken up, and every other command waits until the move is
+//! answered.
+//! Live analysis output (for Yixin-Board) comes from the search thread as
+//! events too.
 
 pub mod command;
+pub mod live;
 pub mod session;
+pub mod yixin;
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -18,17 +24,20 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
-use crate::levels;
+use crate::levels::{self, Level};
 use crate::search::nbest::n_best;
-use crate::search::opening::Swap2;
+use crate::search::opening::OpeningSearch;
 use crate::search::tt::Tt;
-use crate::search::{nearest_free_cell, SearchResult, SEARCH_STACK_BYTES};
+use crate::search::{nearest_free_cell, Observer, SearchResult, Searcher, SEARCH_STACK_BYTES};
+use live::LiveOutput;
 use session::{Outcome, Response, Session, Settings, ThinkJob, ThinkKind};
 
 enum Event {
     Line(String, Instant),
     Eof,
     Done(Box<(Outcome, Tt, ThinkKind)>),
+    /// Live analysis lines from the search thread.
+    Live(Vec<String>),
 }
 
 /// Reads `input` line by line into events until end of input. A line ends at
@@ -94,7 +103,7 @@ fn spawn_worker(events: Sender<Event>) -> std::io::Result<Sender<Request>> {
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
             while let Ok((job, stop)) = jobs.recv() {
-                let done = run_job(job, &stop);
+                let done = run_job(job, &stop, &events);
                 if events.send(Event::Done(Box::new(done))).is_err() {
                     break;
                 }
@@ -105,7 +114,7 @@ fn spawn_worker(events: Sender<Event>) -> std::io::Result<Sender<Request>> {
 }
 
 /// Runs one job; a panic in the search still yields a legal move.
-fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
+fn run_job(job: ThinkJob, stop: &AtomicBool, events: &Sender<Event>) -> (Outcome, Tt, ThinkKind) {
     let ThinkJob {
         board,
         limits,
@@ -114,18 +123,57 @@ fn run_job(job: ThinkJob, stop: &AtomicBool) -> (Outcome, Tt, ThinkKind) {
         kind,
         threads,
         level,
+        blocked,
+        live,
     } = job;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match kind {
+    let count = match kind {
+        ThinkKind::NBest(n) => n,
+        _ => 1,
+    };
+    let live = live.map(|mode| {
+        let events = events.clone();
+        LiveOutput::new(mode, limits.start, count, move |lines| {
+            let _ = events.send(Event::Live(lines));
+        })
+    });
+    let observer = live.as_ref().map(|l| l as &dyn Observer);
+    let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &kind {
         ThinkKind::Swap2 => {
-            let mut swap2 = Swap2 {
+            let mut swap2 = OpeningSearch {
                 tt: &mut tt,
                 stop,
                 limits,
             };
             Outcome::Swap2(swap2.decide(&board, &mut rng))
         }
-        ThinkKind::NBest(n) => Outcome::NBest(n_best(&board, &mut tt, stop, limits, n)),
+        ThinkKind::NBest(n) => {
+            let mut results = n_best(&board, &mut tt, stop, limits, *n, &blocked, observer);
+            yixin::score_lone_moves(&board, &mut tt, stop, limits, observer, &mut results);
+            Outcome::NBest(results)
+        }
+        ThinkKind::Yixin(job) => {
+            let context = yixin::Context {
+                tt: &mut tt,
+                stop,
+                limits,
+                blocked: &blocked,
+                observer,
+                detail: live.as_ref().is_some_and(|l| l.mode().detail),
+            };
+            Outcome::Yixin(yixin::run(job, &board, context, &mut rng))
+        }
+        // Full strength with blocked moves or a GUI watching: the search
+        // itself (the same as `levels::choose_move` at full strength).
+        ThinkKind::Play if level == Level::Full && (observer.is_some() || !blocked.is_empty()) => {
+            Outcome::Search(
+                Searcher::new(&board, &mut tt, stop, limits)
+                    .threads(threads)
+                    .excluding(&blocked)
+                    .observed(observer)
+                    .run(Some(&mut rng)),
+            )
+        }
         ThinkKind::Play => Outcome::Search(levels::choose_move(
             &board, level, limits, &mut tt, stop, threads, &mut rng,
         )),
@@ -181,6 +229,9 @@ enum Urgency {
     Exit,
     Stop,
     Info,
+    /// A new position (only a GUI sends one while the engine thinks, e.g.
+    /// Yixin-Board's New Game or Undo): stop and answer now, then take it up.
+    Preempt,
     Later,
 }
 
@@ -194,6 +245,7 @@ fn urgency(line: &str) -> Urgency {
         "END" => Urgency::Exit,
         "YXSTOP" | "STOP" => Urgency::Stop,
         "INFO" => Urgency::Info,
+        "START" | "RECTSTART" | "RESTART" | "BOARD" | "YXBOARD" => Urgency::Preempt,
         _ => Urgency::Later,
     }
 }
@@ -257,6 +309,12 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 if !send(&mut output, &session.finish_think(outcome, tt, kind)) {
                     break;
                 }
+                session.replied();
+            }
+            Event::Live(lines) => {
+                if !send(&mut output, &lines) {
+                    break;
+                }
             }
             Event::Line(line, at) => {
                 log::debug!("<< {}", line.trim_end());
@@ -273,6 +331,10 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                             if session.settings().time.budget().is_instant() {
                                 stop_search(&stop);
                             }
+                        }
+                        Urgency::Preempt => {
+                            stop_search(&stop);
+                            waiting.push_back(Event::Line(line, at));
                         }
                         Urgency::Later => waiting.push_back(Event::Line(line, at)),
                     }

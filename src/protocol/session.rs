@@ -2,18 +2,20 @@
 //! a time. It never prints; it returns the replies to send and, when a move
 //! is wanted, a [`ThinkJob`] for the search thread.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{RngCore, SeedableRng};
 
 use super::command::{self, BlockKind, Command, ParseError};
+use super::live::{self, LiveMode};
+use super::yixin::{Answer, Data, OpeningStep, YxCommand, YxJob};
 use crate::board::Board;
 use crate::levels::{Level, FULL_STRENGTH};
 use crate::rules::renju;
 use crate::search::opening::Swap2Answer;
 use crate::search::time::{Budget, TimeSettings};
 use crate::search::tt::Tt;
-use crate::search::{score_text, Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
+use crate::search::{nearest_free_cell, score_text, Limits, SearchResult, MAX_DEPTH, MAX_THREADS};
 use crate::types::{Color, Pos, Rule, MAX_SIZE};
 
 /// Smallest board side accepted.
@@ -22,6 +24,9 @@ pub const MIN_SIZE: usize = 5;
 const DEFAULT_TT_BYTES: usize = 64 << 20;
 /// Largest table ever allocated, whatever the manager allows.
 const MAX_TT_BYTES: u64 = 1 << 30;
+/// Longest a Yixin-Board opening decision may think (the GUI's analysis
+/// mode sends turn times of half an hour).
+const OPENING_HARD: Duration = Duration::from_secs(20);
 /// Memory kept back from `max_memory` for everything but the table.
 const MEMORY_RESERVE: u64 = 16 << 20;
 
@@ -47,7 +52,7 @@ enum Owner {
 }
 
 /// What the engine does with a finished search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThinkKind {
     /// Play the move and answer it.
     Play,
@@ -56,6 +61,8 @@ pub enum ThinkKind {
     NBest(usize),
     /// Decide under the swap2 opening rule (`SWAP2BOARD`).
     Swap2,
+    /// A Yixin-Board opening or analysis command.
+    Yixin(YxJob),
 }
 
 /// What the search thread hands back.
@@ -66,6 +73,8 @@ pub enum Outcome {
     NBest(Vec<SearchResult>),
     /// A swap2 decision (`None` if the stone count allows none).
     Swap2(Option<Swap2Answer>),
+    /// The answer to a Yixin-Board command.
+    Yixin(Answer),
 }
 
 /// A search for the search thread to run.
@@ -85,6 +94,10 @@ pub struct ThinkJob {
     /// Who chooses a move to play (`YXNBEST` and `SWAP2BOARD` always search
     /// at full strength).
     pub level: Level,
+    /// Moves Yixin-Board has blocked (`yxblock`): never chosen.
+    pub blocked: Vec<Pos>,
+    /// Live output while searching, if the GUI asked for it.
+    pub live: Option<LiveMode>,
 }
 
 /// What one input line asks of the runner.
@@ -127,8 +140,12 @@ pub struct Settings {
     /// `max_node` (0 = no limit).
     pub max_nodes: u64,
     /// `show_detail`: 0 prints no search output, 1 (the default) one
-    /// `MESSAGE` summary line per move, 2 or more also a line per iteration.
+    /// `MESSAGE` summary line per move, 2 also a line per iteration, 3 (the
+    /// dhbloo Yixin-Board) the summary line and live analysis output.
     pub show_detail: u8,
+    /// Whether a GUI announced itself with `YXSHOWINFO` (only Yixin-Board
+    /// sends it): then `show_detail` 1 and up show the search live.
+    pub gui: bool,
     /// Seed for tie-breaking; fixed by `--seed` or `INFO seed`.
     pub seed: Option<u64>,
     /// `thread_num`: search threads, 1 up to the cores present.
@@ -147,6 +164,7 @@ impl Default for Settings {
             max_depth: None,
             max_nodes: 0,
             show_detail: 1,
+            gui: false,
             seed: None,
             threads: 1,
             strength: FULL_STRENGTH,
@@ -155,6 +173,11 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The live output the manager asked for, if any.
+    pub fn live(&self) -> Option<LiveMode> {
+        LiveMode::new(self.show_detail, self.gui)
+    }
+
     /// The transposition table size: `hash_size` if given, else half of what
     /// `max_memory` leaves after a reserve, else a default; never more than
     /// `max_memory` allows nor more than 1 GiB.
@@ -177,6 +200,16 @@ struct PendingBlock {
     error: Option<String>,
 }
 
+/// Lines that belong to a command before it.
+enum Pending {
+    /// `BOARD`, `YXBOARD`, `SWAP2BOARD`: stone lines up to `DONE`.
+    Stones(PendingBlock),
+    /// A Yixin-Board command's lines up to `DONE`.
+    Lines(YxCommand, Vec<String>),
+    /// A Yixin-Board command's path line.
+    Path(YxCommand),
+}
+
 /// One line describing a search: depth, score, nodes, speed, time and PV.
 fn summary(result: &SearchResult) -> String {
     let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
@@ -194,13 +227,16 @@ fn summary(result: &SearchResult) -> String {
 }
 
 /// `YXNBEST`: a `MESSAGE` line per move found, best first, then the best move.
-fn finish_nbest(results: &[SearchResult]) -> Vec<String> {
+fn finish_nbest(results: &[SearchResult], live: Option<LiveMode>) -> Vec<String> {
     let mut replies: Vec<String> = results
         .iter()
         .enumerate()
         .filter(|(_, r)| r.best.is_some())
         .map(|(i, r)| format!("MESSAGE nbest {} {}", i + 1, summary(r)))
         .collect();
+    if live.is_some_and(|l| l.detail) {
+        replies.extend(live::final_blocks(results));
+    }
     match results.first().and_then(|r| r.best) {
         Some(best) => replies.push(best.to_string()),
         None => replies.push("ERROR no legal move".to_string()),
@@ -214,9 +250,14 @@ pub struct Session {
     size: Option<(usize, usize)>,
     stones: Vec<(Pos, Owner)>,
     walls: Vec<Pos>,
-    block: Option<PendingBlock>,
+    pending: Option<Pending>,
+    /// Moves Yixin-Board has blocked; kept across `START` (the GUI sends
+    /// `START` before every position).
+    blocked: Vec<Pos>,
     tt: Option<Tt>,
     rng: rand::rngs::StdRng,
+    /// When the search being run started and its hard limit.
+    thinking: Option<(Instant, Duration)>,
 }
 
 impl Session {
@@ -231,9 +272,11 @@ impl Session {
             size: None,
             stones: Vec::new(),
             walls: Vec::new(),
-            block: None,
+            pending: None,
+            blocked: Vec::new(),
             tt: None,
             rng,
+            thinking: None,
         }
     }
 
@@ -248,8 +291,27 @@ impl Session {
         if line.is_empty() {
             return Response::default();
         }
-        if self.block.is_some() {
-            return self.block_line(line, received);
+        match self.pending.take() {
+            Some(Pending::Stones(block)) => {
+                self.pending = Some(Pending::Stones(block));
+                return self.block_line(line, received);
+            }
+            Some(Pending::Lines(cmd, mut lines)) => {
+                if line.eq_ignore_ascii_case("DONE") {
+                    return self.yixin_with_lines(cmd, &lines, received);
+                }
+                if let Ok(Command::End) = command::parse(line) {
+                    return Response {
+                        exit: true,
+                        ..Response::default()
+                    };
+                }
+                lines.push(line.to_string());
+                self.pending = Some(Pending::Lines(cmd, lines));
+                return Response::default();
+            }
+            Some(Pending::Path(cmd)) => return self.yixin_with_lines(cmd, &[], received),
+            None => {}
         }
         match command::parse(line) {
             Ok(cmd) => self.command(cmd, received),
@@ -288,11 +350,11 @@ impl Session {
                     .size
                     .is_none()
                     .then(|| "no game started: send START first".to_string());
-                self.block = Some(PendingBlock {
+                self.pending = Some(Pending::Stones(PendingBlock {
                     kind,
                     stones: Vec::new(),
                     error,
-                });
+                }));
                 Response::default()
             }
             Command::Info { key, value } => {
@@ -331,14 +393,15 @@ impl Session {
             }
             Command::ShowForbid => self.show_forbid(),
             Command::ShowInfo => {
+                // Only Yixin-Board sends it: from now on a GUI is watching.
+                self.settings.gui = true;
                 let threads = max_threads();
+                // log2 of the largest table in KiB, as Yixin-Board reads it.
+                let max_hash = (MAX_TT_BYTES >> 10).ilog2();
                 Response {
                     replies: vec![
                         format!("MESSAGE INFO MAX_THREAD_NUM {threads}"),
-                        format!(
-                            "MESSAGE INFO MAX_HASH_SIZE {}",
-                            self.settings.tt_bytes() >> 10
-                        ),
+                        format!("MESSAGE INFO MAX_HASH_SIZE {max_hash}"),
                     ],
                     ..Response::default()
                 }
@@ -349,6 +412,17 @@ impl Session {
                 }
                 self.think(ThinkKind::NBest(n), received)
             }
+            Command::Yixin(cmd) => match cmd.data() {
+                Data::None => self.yixin_with_lines(cmd, &[], received),
+                Data::Path => {
+                    self.pending = Some(Pending::Path(cmd));
+                    Response::default()
+                }
+                Data::UntilDone => {
+                    self.pending = Some(Pending::Lines(cmd, Vec::new()));
+                    Response::default()
+                }
+            },
         }
     }
 
@@ -405,7 +479,7 @@ impl Session {
                 s.max_depth = (v > 0).then_some(v.min(MAX_DEPTH as i64) as i32)
             }
             ("max_node", Some(v)) => s.max_nodes = v.max(0) as u64,
-            ("show_detail", Some(v)) => s.show_detail = v.clamp(0, 2) as u8,
+            ("show_detail", Some(v)) => s.show_detail = v.clamp(0, 3) as u8,
             ("thread_num", Some(v)) => {
                 s.threads = v.clamp(1, max_threads() as i64) as usize;
             }
@@ -453,12 +527,46 @@ impl Session {
     }
 
     fn think(&mut self, kind: ThinkKind, received: Instant) -> Response {
-        let Some(board) = self.board(self.my_color()) else {
+        let Some(mut board) = self.board(self.my_color()) else {
             return Response::error("no game started: send START first");
         };
         if board.empty_count() == 0 {
             return Response::error("the board is full");
         }
+        if kind == ThinkKind::Play {
+            if let Some(over) = game_over(&mut board) {
+                return self.answer_game_over(over);
+            }
+        }
+        self.think_on(board, kind, received)
+    }
+
+    /// A game already won (a manager may still ask for a move after the
+    /// opponent's five): a legal move at once, no search, no score.
+    fn answer_game_over(&mut self, (winner, pos): (Color, Pos)) -> Response {
+        let side = if winner == self.my_color() {
+            "the engine"
+        } else {
+            "the opponent"
+        };
+        let mut replies = vec![format!(
+            "MESSAGE game over: {side} has five in a row at {pos}; playing on without search"
+        )];
+        let mut board = self.board(self.my_color()).expect("a game is started");
+        match nearest_free_cell(&mut board).or_else(|| board.cells().find(|&p| board.is_empty(p))) {
+            Some(reply) => {
+                self.stones.push((reply, Owner::Me));
+                replies.push(reply.to_string());
+            }
+            None => replies.push("ERROR the board is full".to_string()),
+        }
+        Response {
+            replies,
+            ..Response::default()
+        }
+    }
+
+    fn think_on(&mut self, board: Board, kind: ThinkKind, received: Instant) -> Response {
         let wanted = self.settings.tt_bytes();
         let tt = match self.tt.take() {
             Some(tt) if tt.bytes() == Tt::new_size(wanted) => tt,
@@ -468,7 +576,12 @@ impl Session {
                 Tt::new(wanted)
             }
         };
-        let budget: Budget = self.settings.time.budget();
+        let mut budget: Budget = self.settings.time.budget();
+        if matches!(kind, ThinkKind::Yixin(YxJob::Opening(_))) {
+            budget.hard = budget.hard.min(OPENING_HARD);
+            budget.soft = budget.soft.min(OPENING_HARD / 2);
+        }
+        self.thinking = Some((received, budget.hard));
         let limits = Limits {
             start: received,
             budget,
@@ -488,6 +601,8 @@ impl Session {
                 kind,
                 threads: self.settings.threads,
                 level: Level::from_strength(self.settings.strength),
+                blocked: self.blocked.clone(),
+                live: self.settings.live(),
             }),
             ..Response::default()
         }
@@ -499,13 +614,33 @@ impl Session {
         let result = match outcome {
             Outcome::Search(result) => result,
             Outcome::Swap2(answer) => return self.finish_swap2(answer),
-            Outcome::NBest(results) => return finish_nbest(&results),
+            Outcome::NBest(mut results) => {
+                // Each move had its own search: show them best score first.
+                results.sort_by_key(|r| std::cmp::Reverse(r.score));
+                // Yixin-Board plays the answer on its board (so does Rapfi).
+                if let Some(best) = results.first().and_then(|r| r.best) {
+                    self.stones.push((best, Owner::Me));
+                }
+                return finish_nbest(&results, self.settings.live());
+            }
+            Outcome::Yixin(answer) => {
+                // The side to move's move first, then the other side's.
+                for (i, &pos) in answer.played.iter().enumerate() {
+                    let owner = if i % 2 == 0 {
+                        Owner::Me
+                    } else {
+                        Owner::Opponent
+                    };
+                    self.stones.push((pos, owner));
+                }
+                return answer.replies;
+            }
         };
         let Some(best) = result.best else {
             return vec!["ERROR no legal move".to_string()];
         };
         let mut replies = Vec::new();
-        if self.settings.show_detail >= 2 {
+        if self.settings.show_detail == 2 {
             replies.extend(result.iterations.iter().map(|it| {
                 let ms = it.elapsed.as_millis();
                 format!(
@@ -520,6 +655,9 @@ impl Session {
         }
         if self.settings.show_detail >= 1 {
             replies.push(format!("MESSAGE {}", summary(&result)));
+        }
+        if self.settings.live().is_some_and(|l| l.detail) {
+            replies.extend(live::final_blocks(std::slice::from_ref(&result)));
         }
         if kind == ThinkKind::Play {
             self.stones.push((best, Owner::Me));
@@ -541,13 +679,13 @@ impl Session {
 
     fn block_line(&mut self, line: &str, received: Instant) -> Response {
         if line.eq_ignore_ascii_case("DONE") {
-            let block = self.block.take();
-            return match block {
-                Some(block) => self.finish_block(block, received),
-                None => Response::default(),
+            return match self.pending.take() {
+                Some(Pending::Stones(block)) => self.finish_block(block, received),
+                _ => Response::default(),
             };
         }
         if let Ok(Command::End) = command::parse(line) {
+            self.pending = None;
             return Response {
                 exit: true,
                 ..Response::default()
@@ -556,7 +694,7 @@ impl Session {
         let parsed = command::parse_stone_line(line);
         let size = self.size;
         let on_board = |x: usize, y: usize| size.is_some_and(|(w, h)| x < w && y < h);
-        let Some(block) = self.block.as_mut() else {
+        let Some(Pending::Stones(block)) = self.pending.as_mut() else {
             return Response::default();
         };
         if block.error.is_none() {
@@ -659,6 +797,133 @@ impl Session {
     }
 }
 
+/// The colour and a stone of a five already on the board, if any.
+fn game_over(board: &mut Board) -> Option<(Color, Pos)> {
+    let five = board
+        .history()
+        .iter()
+        .copied()
+        .find(|&p| board.is_five_at(p))?;
+    match board.cell(five) {
+        crate::board::Cell::Stone(color) => Some((color, five)),
+        _ => None,
+    }
+}
+
+impl Session {
+    /// A Yixin-Board command, once the lines that belong to it (`lines`:
+    /// the stone lines before `done`, or the path line) have been read.
+    fn yixin_with_lines(
+        &mut self,
+        cmd: YxCommand,
+        lines: &[String],
+        received: Instant,
+    ) -> Response {
+        let needs_game = !matches!(
+            cmd,
+            YxCommand::Unsupported { .. } | YxCommand::ShowHashUsage | YxCommand::BlockReset
+        );
+        if self.size.is_none() && needs_game {
+            return Response::error("no game started: send START first");
+        }
+        match cmd {
+            YxCommand::Block | YxCommand::BlockUndo => {
+                let mut moves = Vec::new();
+                for line in lines {
+                    match command::parse_xy(line) {
+                        Some((x, y)) if self.on_board(x, y) => moves.push(Pos::new(x, y)),
+                        _ => return Response::error(format!("bad move to block: {line}")),
+                    }
+                }
+                if cmd == YxCommand::Block {
+                    moves.retain(|p| !self.blocked.contains(p));
+                    self.blocked.extend(moves);
+                } else {
+                    self.blocked.retain(|p| !moves.contains(p));
+                }
+                Response::default()
+            }
+            YxCommand::BlockReset => {
+                self.blocked.clear();
+                Response::default()
+            }
+            YxCommand::ShowHashUsage => {
+                let permille = self.tt.as_ref().map_or(0, Tt::usage_permille);
+                Response::reply(format!(
+                    "MESSAGE hash table usage {}.{}%",
+                    permille / 10,
+                    permille % 10
+                ))
+            }
+            YxCommand::Unsupported { name, answer, .. } => {
+                if answer {
+                    Response::reply(format!("MESSAGE {name} is not supported by this engine"))
+                } else {
+                    Response::default()
+                }
+            }
+            YxCommand::Swap2Step(step) => self.think(
+                ThinkKind::Yixin(YxJob::Opening(OpeningStep::Swap2(step))),
+                received,
+            ),
+            YxCommand::Balance { two, target } => {
+                self.think(ThinkKind::Yixin(YxJob::Balance { two, target }), received)
+            }
+            YxCommand::SearchDefend => self.think(ThinkKind::Yixin(YxJob::Defend), received),
+            YxCommand::SoosorvStep { step, fifths } => self.soosorv(step, fifths, lines, received),
+        }
+    }
+
+    /// `yxsoosorvstepN`: the stones come as `x,y` lines in the order they
+    /// were played, black first; for step 6 the lines after the fourth are
+    /// the fifth moves black offers.
+    fn soosorv(
+        &mut self,
+        step: u8,
+        fifths: usize,
+        lines: &[String],
+        received: Instant,
+    ) -> Response {
+        let Some((w, h)) = self.size else {
+            return Response::error("no game started: send START first");
+        };
+        let mut board = Board::new(w, h, self.settings.rule);
+        let mut candidates = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let pos = match command::parse_xy(line) {
+                Some((x, y)) if self.on_board(x, y) => Pos::new(x, y),
+                _ => return Response::error(format!("bad soosorv stone: {line}")),
+            };
+            if !board.is_empty(pos) || candidates.contains(&pos) {
+                return Response::error(format!("two stones on {pos}"));
+            }
+            if step == 6 && i >= 4 {
+                candidates.push(pos);
+            } else {
+                board.make(pos);
+            }
+        }
+        if step == 6 && (board.move_count() != 4 || candidates.is_empty()) {
+            return Response::error("yxsoosorvstep6: four stones and the fifth moves expected");
+        }
+        let job = YxJob::Opening(OpeningStep::Soosorv {
+            step,
+            fifths,
+            candidates,
+        });
+        self.think_on(board, ThinkKind::Yixin(job), received)
+    }
+
+    /// After the reply to a search has been sent: how much later than its
+    /// hard limit it went out feeds the time margin of the next moves.
+    pub fn replied(&mut self) {
+        if let Some((start, hard)) = self.thinking.take() {
+            let late = start.elapsed().saturating_sub(hard);
+            self.settings.time.note_lateness(late);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
@@ -686,7 +951,10 @@ mod tests {
             assert!(!response.exit, "{line:?} ended the session");
             replies.extend(response.replies);
             if let Some(job) = response.think {
-                let (outcome, tt, kind) = crate::protocol::run_job(job, &AtomicBool::new(false));
+                // Live output (none without a GUI) would go to this channel.
+                let (events, _) = std::sync::mpsc::channel();
+                let stop = AtomicBool::new(false);
+                let (outcome, tt, kind) = crate::protocol::run_job(job, &stop, &events);
                 replies.extend(session.finish_think(outcome, tt, kind));
             }
         }
@@ -978,7 +1246,7 @@ mod tests {
     }
 
     #[test]
-    fn nbest_reports_moves_without_playing_them() {
+    fn nbest_reports_moves_and_plays_the_best() {
         let mut s = session();
         send(&mut s, &["START 15", "YXBOARD", "7,7,2", "DONE"]);
         let replies = send(&mut s, &["YXNBEST 2"]);
@@ -987,11 +1255,10 @@ mod tests {
         assert!(replies[1].starts_with("MESSAGE nbest 2 "), "{replies:?}");
         let best = cell(&replies[2]);
         assert_ne!(best, Pos::new(7, 7));
-        assert_eq!(stone_count(&s), 1, "YXNBEST plays nothing");
-        assert_eq!(
-            reply(&mut s, &[&format!("PLAY {}", replies[2])]),
-            replies[2]
-        );
+        // Played, as Yixin-Board plays it on its board.
+        assert_eq!(stone_count(&s), 2, "YXNBEST plays its answer");
+        let again = reply(&mut s, &[&format!("PLAY {}", replies[2])]);
+        assert!(again.starts_with("ERROR "), "{again}");
         for bad in ["YXNBEST 0", "YXNBEST x"] {
             assert_eq!(reply(&mut s, &[bad]), format!("ERROR bad count: {bad}"));
         }

@@ -147,6 +147,24 @@ pub const MAX_THREADS: usize = 64;
 /// `MAX_PLY` plies deep, quiescence included).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
+/// Watches a search while it runs (for live analysis output). Only the
+/// main search thread calls it, never from inside the tree search, so a
+/// search without an observer pays nothing.
+pub trait Observer: Sync {
+    /// The searches that follow report `count` candidates, one search each
+    /// (n-best), starting with the next.
+    fn candidates(&self, _count: usize) {}
+    /// A search of a new position begins (n-best runs one per move found).
+    fn search_started(&self) {}
+    /// The root move `pos` is about to be searched in the iteration of `depth`.
+    fn entering(&self, _depth: i32, _pos: Pos) {}
+    /// The root move `pos` has been searched: `score` for the side to move
+    /// (an upper bound unless `new_best`), `new_best` if it is now the best.
+    fn leaving(&self, _depth: i32, _pos: Pos, _score: i32, _new_best: bool) {}
+    /// An iteration completed; `pv` is the expected line from its best move.
+    fn iteration(&self, _iteration: &Iteration, _pv: &[Pos]) {}
+}
+
 /// A search over one position, in three parts that each read on their own:
 ///
 /// 1. the root shortcuts: a five on the board, no candidate or a single
@@ -165,6 +183,7 @@ pub struct Searcher<'a> {
     excluded: Vec<Pos>,
     root_solvers: bool,
     safety_check: bool,
+    observer: Option<&'a dyn Observer>,
 }
 
 impl<'a> Searcher<'a> {
@@ -179,7 +198,14 @@ impl<'a> Searcher<'a> {
             excluded: Vec::new(),
             root_solvers: true,
             safety_check: true,
+            observer: None,
         }
+    }
+
+    /// Reports the search's progress to `observer` (if any).
+    pub fn observed(mut self, observer: Option<&'a dyn Observer>) -> Self {
+        self.observer = observer;
+        self
     }
 
     /// Leaves these moves out at the root (for finding the n best moves).
@@ -220,6 +246,9 @@ impl<'a> Searcher<'a> {
     /// breaks ties between equally ordered root moves at random.
     pub fn run(mut self, rng: Option<&mut dyn rand::RngCore>) -> SearchResult {
         self.tt.new_search();
+        if let Some(observer) = self.observer {
+            observer.search_started();
+        }
         let mut result = SearchResult::default();
         // 1. Root shortcuts.
         let Some(mut root) = self.root_moves(rng, &mut result) else {
@@ -262,7 +291,18 @@ impl<'a> Searcher<'a> {
             return None;
         }
         if root.is_empty() {
-            result.best = nearest_free_cell(&mut self.board).filter(|p| !self.excluded.contains(p));
+            // Every candidate left out: any other allowed cell.
+            result.best = nearest_free_cell(&mut self.board)
+                .filter(|p| !self.excluded.contains(p))
+                .or_else(|| {
+                    let board = &self.board;
+                    let free: Vec<Pos> = board
+                        .cells()
+                        .filter(|&p| board.is_empty(p) && !self.excluded.contains(&p))
+                        .collect();
+                    free.into_iter()
+                        .find(|&p| is_allowed(&mut self.board, p, us))
+                });
             return None;
         }
         if let Some(rng) = rng {
@@ -324,6 +364,7 @@ impl<'a> Searcher<'a> {
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
             limits,
+            observer: self.observer,
         };
         let board = &self.board;
         let threads = self.threads;
@@ -446,6 +487,10 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
             nodes: worker.nodes,
             elapsed: limits.start.elapsed(),
         });
+        if let (Some(observer), Some(iteration)) = (worker.observer(), result.iterations.last()) {
+            let pv = principal_variation(&worker.board, worker.tt(), Some(best));
+            observer.iteration(iteration, &pv);
+        }
         if worker.stopped || score.abs() > MATE_BOUND {
             break;
         }

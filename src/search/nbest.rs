@@ -6,21 +6,24 @@ use std::time::Instant;
 use super::movegen::{generate, MoveList};
 use super::time::Budget;
 use super::tt::Tt;
-use super::{Limits, SearchResult, Searcher};
+use super::{Limits, Observer, SearchResult, Searcher};
 use crate::board::Board;
 use crate::types::Pos;
 
 /// Finds the `n` best root moves one after another, each search leaving out
 /// the moves already found and taking an equal share of the time left.
+/// `excluded` moves are never chosen; `observer` watches each search.
 pub fn n_best(
     board: &Board,
     tt: &mut Tt,
     stop: &AtomicBool,
     limits: Limits,
     n: usize,
+    excluded: &[Pos],
+    observer: Option<&dyn Observer>,
 ) -> Vec<SearchResult> {
     let mut results: Vec<SearchResult> = Vec::new();
-    let mut found: Vec<Pos> = Vec::new();
+    let mut found: Vec<Pos> = excluded.to_vec();
     let mut candidates = MoveList::default();
     generate(&mut board.clone(), &mut candidates);
     let n = n.min(candidates.len()).max(1);
@@ -37,6 +40,7 @@ pub fn n_best(
         };
         let result = Searcher::new(board, tt, stop, part)
             .excluding(&found)
+            .observed(observer)
             .run(None);
         let Some(best) = result.best else { break };
         found.push(best);

@@ -1,5 +1,6 @@
-//! Openings: random compact openings scored near even, and the choices of
-//! the swap2 opening rule, all decided by short searches.
+//! Openings: random compact openings scored near even, the choices of the
+//! swap2 and soosorv opening rules, and balancing moves, all decided by
+//! short searches.
 
 use std::sync::atomic::AtomicBool;
 
@@ -84,8 +85,9 @@ impl std::fmt::Display for Swap2Answer {
     }
 }
 
-/// Searches for swap2 decisions within one move's limits.
-pub struct Swap2<'a> {
+/// Searches for opening-rule decisions (swap2, soosorv) and balancing moves
+/// within one move's limits.
+pub struct OpeningSearch<'a> {
     /// The hash table to search with.
     pub tt: &'a mut Tt,
     /// Stops the searches early.
@@ -94,7 +96,7 @@ pub struct Swap2<'a> {
     pub limits: Limits,
 }
 
-impl Swap2<'_> {
+impl OpeningSearch<'_> {
     /// Scores `board` for its side to move with a full search within half
     /// the budget: the best move and its score.
     fn evaluate(&mut self, board: &Board) -> (Option<Pos>, i32) {
@@ -103,6 +105,17 @@ impl Swap2<'_> {
         limits.budget.hard /= 2;
         let result = Searcher::new(board, self.tt, self.stop, limits).run(None);
         (result.best, result.score)
+    }
+
+    /// Scores `board` for its side to move with a full search within
+    /// 1/`parts` of the budget.
+    fn evaluate_share(&mut self, board: &Board, parts: u32) -> i32 {
+        let mut limits = self.limits;
+        limits.budget.soft /= parts.max(1);
+        limits.budget.hard /= parts.max(1);
+        Searcher::new(board, self.tt, self.stop, limits)
+            .run(None)
+            .score
     }
 
     /// Scores `board` with a short fixed-depth search.
@@ -125,7 +138,7 @@ impl Swap2<'_> {
     /// white, black, …); `None` for other counts.
     pub fn decide(&mut self, board: &Board, rng: &mut impl Rng) -> Option<Swap2Answer> {
         match board.move_count() {
-            0 => Some(self.propose(board, rng)),
+            0 => Some(Swap2Answer::Propose(self.propose(board, rng))),
             3 => Some(self.answer_three(board)),
             5 => Some(self.answer_five(board)),
             _ => None,
@@ -133,7 +146,7 @@ impl Swap2<'_> {
     }
 
     /// Three stones as balanced as a few short searches can find.
-    fn propose(&mut self, empty: &Board, rng: &mut impl Rng) -> Swap2Answer {
+    fn propose(&mut self, empty: &Board, rng: &mut impl Rng) -> [Pos; 3] {
         let mut best: Option<([Pos; 3], i32)> = None;
         for tried in 0..MAX_CANDIDATES {
             if tried > 0 && !self.time_left() {
@@ -155,7 +168,7 @@ impl Swap2<'_> {
             Pos::new(cx + 1, cy),
             Pos::new(cx + 1, cy + 2),
         ];
-        Swap2Answer::Propose(best.map_or(fallback, |(stones, _)| stones))
+        best.map_or(fallback, |(stones, _)| stones)
     }
 
     /// With three stones, white to move: play on when white is better, take
@@ -203,6 +216,253 @@ impl Swap2<'_> {
     }
 }
 
+/// Most fifth-move candidates soosorv lets white ask for.
+pub const SOOSORV_MAX_FIFTHS: usize = 8;
+/// Score black gives up, in soosorv, for each fifth-move candidate beyond
+/// the first that white may choose from (white takes the worst for black).
+const FIFTH_CHOICE_COST: i32 = 50;
+/// Score per extra fifth-move candidate white asks for in soosorv.
+const FIFTH_DEMAND_STEP: i32 = 80;
+
+/// The eight symmetries of a square board that map `board`'s stones onto
+/// stones of the same colour (the identity included); only the identity on
+/// rectangular boards.
+fn stone_symmetries(board: &Board) -> Vec<u8> {
+    let square = board.width() == board.height();
+    (0..8u8)
+        .filter(|&s| s == 0 || square)
+        .filter(|&s| {
+            board
+                .history()
+                .iter()
+                .all(|&p| board.cell(transform(board, p, s)) == board.cell(p))
+        })
+        .collect()
+}
+
+/// `pos` under symmetry `s` (0..8: the rotations and reflections) of a
+/// square board.
+fn transform(board: &Board, pos: Pos, s: u8) -> Pos {
+    let n = board.width() - 1;
+    let (mut x, mut y) = (pos.x(), pos.y());
+    if s & 4 != 0 {
+        std::mem::swap(&mut x, &mut y);
+    }
+    if s & 2 != 0 {
+        x = n - x;
+    }
+    if s & 1 != 0 {
+        y = n - y;
+    }
+    Pos::new(x, y)
+}
+
+impl OpeningSearch<'_> {
+    /// Swap2 after three stones, white to move: take black, play white's
+    /// move, or add two stones (see [`Swap2Answer`]).
+    pub fn swap2_three(&mut self, board: &Board) -> Swap2Answer {
+        self.answer_three(board)
+    }
+
+    /// Swap2 after five stones, white to move: whether the opener (black)
+    /// keeps black rather than take white.
+    pub fn swap2_keep_black(&mut self, board: &Board) -> bool {
+        self.answer_five(board) == Swap2Answer::Swap
+    }
+
+    /// The opener's three stones for Yixin-Board's swap2 and soosorv: one of
+    /// the 26 canonical openings (the centre, a neighbour of it, a stone in
+    /// the 5×5 square around it), the most balanced that short searches
+    /// find. (`SWAP2BOARD` proposes more varied openings, for tournaments.)
+    pub fn canonical_opening(&mut self, empty: &Board, rng: &mut impl Rng) -> [Pos; 3] {
+        let (cx, cy) = (empty.width() / 2, empty.height() / 2);
+        let centre = Pos::new(cx, cy);
+        let mut candidates: Vec<[Pos; 3]> = Vec::new();
+        for second in [Pos::new(cx + 1, cy), Pos::new(cx + 1, cy + 1)] {
+            for y in cy - 2..=cy + 2 {
+                for x in cx - 2..=cx + 2 {
+                    let third = Pos::new(x, y);
+                    if third != centre && third != second {
+                        candidates.push([centre, second, third]);
+                    }
+                }
+            }
+        }
+        // Shuffle, so that equally balanced openings vary from game to game.
+        for i in (1..candidates.len()).rev() {
+            candidates.swap(i, rng.gen_range(0..=i));
+        }
+        let mut best: Option<([Pos; 3], i32)> = None;
+        for stones in candidates {
+            if best.is_some() && !self.time_left() {
+                break;
+            }
+            let mut board = empty.clone();
+            for p in stones {
+                board.make(p);
+            }
+            let score = self.probe(&board).abs();
+            if best.is_none_or(|(_, s)| score < s) {
+                best = Some((stones, score));
+            }
+        }
+        best.map_or(
+            [centre, Pos::new(cx + 1, cy), Pos::new(cx + 1, cy + 2)],
+            |b| b.0,
+        )
+    }
+
+    /// Soosorv after three stones, white to move: whether to take black.
+    pub fn soosorv_take_black(&mut self, board: &Board) -> bool {
+        let (best, score) = self.evaluate(board);
+        best.is_none() || score < 0
+    }
+
+    /// Soosorv, white's fourth move and the number of fifth-move candidates
+    /// black must offer: more the better black stands after the fourth.
+    pub fn soosorv_fourth(&mut self, board: &Board) -> Option<(Pos, usize)> {
+        let (fourth, _) = self.evaluate(board);
+        let fourth = fourth?;
+        let mut after = board.clone();
+        after.make(fourth);
+        let black = self.probe(&after);
+        let extra = (black.max(0) / FIFTH_DEMAND_STEP) as usize;
+        Some((fourth, (1 + extra).min(SOOSORV_MAX_FIFTHS)))
+    }
+
+    /// Soosorv after four stones, black to move, white to choose among
+    /// `fifths` fifth moves: whether black takes white instead.
+    pub fn soosorv_take_white(&mut self, board: &Board, fifths: usize) -> bool {
+        let (best, score) = self.evaluate(board);
+        let cost = FIFTH_CHOICE_COST * fifths.saturating_sub(1) as i32;
+        best.is_none() || score - cost < 0
+    }
+
+    /// Soosorv, black's `fifths` fifth-move candidates: the best moves found,
+    /// no two of them the same under a symmetry of the position.
+    pub fn soosorv_fifths(&mut self, board: &Board, fifths: usize) -> Vec<Pos> {
+        let symmetries = stone_symmetries(board);
+        let fifths = fifths.clamp(1, SOOSORV_MAX_FIFTHS);
+        let mut chosen: Vec<Pos> = Vec::new();
+        let mut excluded: Vec<Pos> = Vec::new();
+        for i in 0..fifths {
+            let mut limits = self.limits;
+            let elapsed = limits.start.elapsed();
+            let parts = (fifths - i) as u32 + 1;
+            limits.budget.soft = limits.budget.soft.saturating_sub(elapsed) / parts;
+            limits.budget.hard = limits.budget.hard.saturating_sub(elapsed) / parts;
+            limits.start = std::time::Instant::now();
+            let found = Searcher::new(board, self.tt, self.stop, limits)
+                .excluding(&excluded)
+                .run(None)
+                .best;
+            let Some(fifth) = found.filter(|p| !excluded.contains(p)) else {
+                break;
+            };
+            chosen.push(fifth);
+            excluded.extend(symmetries.iter().map(|&s| transform(board, fifth, s)));
+        }
+        chosen
+    }
+
+    /// Soosorv, white's pick among black's fifth-move candidates: the one
+    /// after which white stands best.
+    pub fn soosorv_pick_fifth(&mut self, board: &Board, fifths: &[Pos]) -> Option<Pos> {
+        let mut best: Option<(Pos, i32)> = None;
+        let parts = fifths.len() as u32;
+        for &fifth in fifths {
+            if best.is_some() && self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let mut after = board.clone();
+            after.make(fifth);
+            let score = self.evaluate_share(&after, parts);
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((fifth, score));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    /// The move for the side to move after which the position is the most
+    /// balanced: its score for the mover nearest `target`. Returns the move
+    /// and that score.
+    pub fn balance_one(&mut self, board: &Board, target: i32) -> Option<(Pos, i32)> {
+        let mut best: Option<(Pos, i32, i32)> = None;
+        let mut after = board.clone();
+        for first in balance_candidates(board) {
+            if best.is_some() && !self.time_left() {
+                break;
+            }
+            after.make(first);
+            let score = -self.probe(&after);
+            after.unmake();
+            let miss = (score - target).abs();
+            if best.is_none_or(|(_, _, m)| miss < m) {
+                best = Some((first, score, miss));
+            }
+        }
+        best.map(|(first, score, _)| (first, score))
+    }
+
+    /// A move of the side to move and a reply after which the position is
+    /// the most balanced: its score for the side to move (the same side
+    /// again) nearest `target`. Returns the two moves and that score.
+    pub fn balance_two(&mut self, board: &Board, target: i32) -> Option<((Pos, Pos), i32)> {
+        let mut best: Option<((Pos, Pos), i32, i32)> = None;
+        let mut after = board.clone();
+        'search: for first in balance_candidates(board).into_iter().take(BALANCE_WIDTH) {
+            after.make(first);
+            for second in balance_candidates(&after).into_iter().take(BALANCE_WIDTH) {
+                if best.is_some() && !self.time_left() {
+                    after.unmake();
+                    break 'search;
+                }
+                after.make(second);
+                let score = self.probe(&after);
+                after.unmake();
+                let miss = (score - target).abs();
+                if best.is_none_or(|(_, _, m)| miss < m) {
+                    best = Some(((first, second), score, miss));
+                }
+            }
+            after.unmake();
+        }
+        best.map(|(moves, score, _)| (moves, score))
+    }
+}
+
+/// Moves tried for each of the two stones of [`OpeningSearch::balance_two`].
+const BALANCE_WIDTH: usize = 6;
+
+/// The moves a balancing move is chosen from, best ordered first: the
+/// generated moves, or on an empty board the cells within two of the centre.
+fn balance_candidates(board: &Board) -> Vec<Pos> {
+    let mut board = board.clone();
+    if board.move_count() == 0 {
+        let (cx, cy) = (board.width() / 2, board.height() / 2);
+        let us = board.side_to_move();
+        let near = board
+            .cells()
+            .filter(|p| p.x().abs_diff(cx) <= 2 && p.y().abs_diff(cy) <= 2)
+            .filter(|&p| board.is_empty(p))
+            .collect::<Vec<_>>();
+        return near
+            .into_iter()
+            .filter(|&p| crate::rules::is_allowed(&mut board, p, us))
+            .collect();
+    }
+    let mut moves = MoveList::default();
+    generate(&mut board, &mut moves);
+    moves.sort(None);
+    moves
+        .as_slice()
+        .iter()
+        .take(MAX_CANDIDATES)
+        .map(|m| m.pos)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -214,12 +474,12 @@ mod tests {
     fn decide(board: &Board, depth: i32, seed: u64) -> Option<Swap2Answer> {
         let mut tt = Tt::new(1 << 20);
         let stop = AtomicBool::new(false);
-        let mut swap2 = Swap2 {
+        let mut search = OpeningSearch {
             tt: &mut tt,
             stop: &stop,
             limits: Limits::depth(depth),
         };
-        swap2.decide(board, &mut rand::rngs::StdRng::seed_from_u64(seed))
+        search.decide(board, &mut rand::rngs::StdRng::seed_from_u64(seed))
     }
 
     fn board(moves: &str) -> Board {

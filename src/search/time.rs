@@ -21,6 +21,9 @@ pub struct TimeSettings {
     pub left_ms: Option<i64>,
     /// `time_increment`: added to the game time after each move.
     pub increment_ms: u64,
+    /// How late recent replies went out past their hard limit (decaying);
+    /// added to the safety margin, see [`TimeSettings::note_lateness`].
+    pub lag_ms: u64,
 }
 
 /// How long one move may take.
@@ -45,10 +48,17 @@ impl Budget {
     }
 }
 
-/// Safety margin kept back from a hard limit: covers answering, process
-/// scheduling and pipe latency on a loaded machine.
-fn margin(limit_ms: u64) -> u64 {
+/// Safety margin kept back from a hard limit: covers stopping the search,
+/// answering, process scheduling and pipe latency on a loaded machine.
+/// 30 ms + 5 % (at most 0.5 s); beyond 1 s also a seventh of the rest (at
+/// most 0.6 s), for the delays of a busy machine and of Wine that do not
+/// shrink with the limit (Piskvork under Wine timed a reply 185 ms after a
+/// 4720 ms hard limit, a loaded two-core machine 416 ms after 4320 ms); plus
+/// the recent lateness `lag_ms` (at most a quarter of the limit).
+fn margin(limit_ms: u64, lag_ms: u64) -> u64 {
     (30 + limit_ms / 20).min(500)
+        + (limit_ms.saturating_sub(1_000) / 7).min(600)
+        + lag_ms.min(limit_ms / 4)
 }
 
 impl TimeSettings {
@@ -58,6 +68,14 @@ impl TimeSettings {
             Some(left) if left != UNLIMITED_MS && (self.match_ms > 0 || left <= 0) => Some(left),
             _ => None,
         }
+    }
+
+    /// Records how long after its hard limit a reply went out (zero if in
+    /// time): the margin grows by the largest recent lateness, which decays
+    /// by a quarter with every reply.
+    pub fn note_lateness(&mut self, late: Duration) {
+        let late_ms = late.as_millis().min(u64::MAX as u128) as u64;
+        self.lag_ms = late_ms.max(self.lag_ms * 3 / 4);
     }
 
     /// The budget for the next move.
@@ -77,7 +95,7 @@ impl TimeSettings {
                 .min(left);
             optimum_ms = optimum_ms.min(left / MOVES_TO_GO + self.increment_ms);
         }
-        let hard_ms = max_ms.saturating_sub(margin(max_ms)).max(1);
+        let hard_ms = max_ms.saturating_sub(margin(max_ms, self.lag_ms)).max(1);
         let soft_ms = (optimum_ms.saturating_mul(SOFT_PERCENT) / 100).min(hard_ms);
         Budget {
             soft: Duration::from_millis(soft_ms),
@@ -117,6 +135,7 @@ mod tests {
             match_ms: 180_000,
             left_ms: Some(-5),
             increment_ms: 0,
+            lag_ms: 0,
         };
         assert!(flagged.budget().is_instant());
     }
@@ -128,6 +147,7 @@ mod tests {
             match_ms: 180_000,
             left_ms: Some(10_000),
             increment_ms: 0,
+            lag_ms: 0,
         };
         let b = t.budget();
         assert!(ms(b.hard) <= 2_000, "{b:?}");
@@ -137,6 +157,29 @@ mod tests {
             ..t
         };
         assert!(ms(unlimited.budget().hard) > 20_000);
+    }
+
+    #[test]
+    fn late_replies_widen_the_margin() {
+        let mut t = TimeSettings {
+            turn_ms: Some(5_000),
+            ..TimeSettings::default()
+        };
+        let before = t.budget().hard;
+        assert_eq!(ms(before), 5_000 - 851);
+        t.note_lateness(Duration::from_millis(200));
+        let after = t.budget().hard;
+        assert_eq!(before - after, Duration::from_millis(200));
+        // It decays once replies are in time again.
+        t.note_lateness(Duration::ZERO);
+        assert_eq!(t.lag_ms, 150);
+        for _ in 0..30 {
+            t.note_lateness(Duration::ZERO);
+        }
+        assert_eq!(t.budget().hard, before);
+        // Never more than a quarter of the limit.
+        t.note_lateness(Duration::from_secs(60));
+        assert_eq!(ms(t.budget().hard), 5_000 - 851 - 1_250);
     }
 
     #[test]

@@ -97,6 +97,17 @@ impl Tt {
         self.generation = self.generation.wrapping_add(1);
     }
 
+    /// How full the table is, in thousandths: the share of used slots
+    /// among the first thousand buckets (or all, if fewer).
+    pub fn usage_permille(&self) -> usize {
+        let buckets = self.buckets.min(1000);
+        let used = self.words[..buckets * BUCKET_SLOTS * 2]
+            .chunks(2)
+            .filter(|slot| slot[1].load(Ordering::Relaxed) != 0)
+            .count();
+        used * 1000 / (buckets * BUCKET_SLOTS)
+    }
+
     #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64] {
         let start = (key as usize & (self.buckets - 1)) * BUCKET_SLOTS * 2;

@@ -11,7 +11,7 @@ use super::params::{
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
-use super::{Limits, MATE, MATE_BOUND, MAX_PLY};
+use super::{Limits, Observer, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
 use crate::eval;
 use crate::rules::is_allowed;
@@ -30,6 +30,8 @@ pub struct Shared<'a> {
     pub helpers_stop: AtomicBool,
     /// Time, depth and node limits.
     pub limits: Limits,
+    /// Told of the main thread's progress at the root, if set.
+    pub observer: Option<&'a dyn Observer>,
 }
 
 /// The state of one search thread.
@@ -92,6 +94,16 @@ impl<'a> Worker<'a> {
     /// The limits of this search.
     pub fn limits(&self) -> Limits {
         self.shared.limits
+    }
+
+    /// The observer, for the main thread only.
+    pub fn observer(&self) -> Option<&'a dyn Observer> {
+        self.shared.observer.filter(|_| self.main)
+    }
+
+    /// The shared transposition table.
+    pub fn tt(&self) -> &'a Tt {
+        self.shared.tt
     }
 
     fn check_limits(&mut self) {
@@ -188,8 +200,12 @@ impl<'a> Worker<'a> {
     ) -> Option<(Pos, i32)> {
         let mut best: Option<(Pos, i32)> = None;
         let mut best_index = 0;
+        let observer = self.observer();
         for i in 0..root.len() {
             let pos = root.as_slice()[i].pos;
+            if let Some(observer) = observer {
+                observer.entering(depth, pos);
+            }
             self.board.make(pos);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
@@ -205,7 +221,11 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 break;
             }
-            if best.is_none() || score > alpha {
+            let new_best = best.is_none() || score > alpha;
+            if let Some(observer) = observer {
+                observer.leaving(depth, pos, score, new_best);
+            }
+            if new_best {
                 best = Some((pos, score));
                 best_index = i;
                 alpha = alpha.max(score);

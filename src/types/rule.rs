@@ -22,7 +22,8 @@ pub enum Rule {
 
 impl Rule {
     /// Decodes the `INFO rule` bitmask (1 exact five, 2 continuous game,
-    /// 4 renju, 8 caro). The continuous-game bit changes nothing here.
+    /// 4 renju, 8 caro). Yixin-Board (and Rapfi) send 2 for renju, and no
+    /// Gomocup manager sends the continuous-game bit, so 2 reads as renju.
     pub fn from_bits(bits: u32) -> Rule {
         if bits & 8 != 0 {
             if bits & 1 != 0 {
@@ -30,7 +31,7 @@ impl Rule {
             } else {
                 Rule::Caro
             }
-        } else if bits & 4 != 0 {
+        } else if bits & (4 | 2) != 0 {
             Rule::Renju
         } else if bits & 1 != 0 {
             Rule::Standard
@@ -101,7 +102,8 @@ mod tests {
         for bits in [0, 1, 4, 8, 9] {
             assert_eq!(Rule::from_bits(bits).bits(), bits);
         }
-        assert_eq!(Rule::from_bits(2), Rule::Freestyle);
+        assert_eq!(Rule::from_bits(2), Rule::Renju);
+        assert_eq!(Rule::from_bits(3), Rule::Renju);
         assert_eq!(Rule::from_bits(5), Rule::Renju);
     }
 }

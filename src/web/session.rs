@@ -20,7 +20,7 @@ use crate::cli::engine::Think;
 use crate::cli::record::square_name;
 use crate::levels::{self, Level};
 use crate::search::nbest::n_best;
-use crate::search::opening::{Swap2, Swap2Answer};
+use crate::search::opening::{OpeningSearch, Swap2Answer};
 use crate::search::time::Budget;
 use crate::search::tt::Tt;
 use crate::search::vcf::Vcf;
@@ -165,7 +165,7 @@ impl Session {
             Task::Solve => self.emit("solve", &solve(id, &board, time, stop)),
             Task::Swap2 => {
                 let limits = Think::Time(time).limits();
-                let mut swap2 = Swap2 { tt, stop, limits };
+                let mut swap2 = OpeningSearch { tt, stop, limits };
                 let (answer, stones) = match swap2.decide(&board, &mut rng) {
                     None => ("none", Vec::new()),
                     Some(Swap2Answer::Swap) => ("swap", Vec::new()),
@@ -209,7 +209,7 @@ impl Session {
                 max_nodes: 0,
             };
             let results = if n > 1 {
-                n_best(board, tt, stop, limits, n)
+                n_best(board, tt, stop, limits, n, &[], None)
             } else {
                 vec![Searcher::new(board, tt, stop, limits)
                     .threads(self.threads)

@@ -517,6 +517,9 @@ const REPLY_FORMS: &[(&str, &str)] = &[
     ("FORBID", r"^FORBID (\d{4})*\.$"),
     ("swap2 moves", r"^\d{1,2},\d{1,2}( \d{1,2},\d{1,2}){1,2}$"),
     ("SWAP", r"^SWAP$"),
+    // Yixin-Board's (dhbloo build) per-candidate analysis lines, sent only
+    // after `INFO show_detail 3`.
+    ("INFO", r"^INFO [A-Z]+( \S.*)?$"),
 ];
 
 /// Checks that `line` is one of the legal reply forms, has no control
