@@ -41,14 +41,6 @@ pub const LMR_BASE: f32 = 0.5;
 /// (−2.2 Elo, 472 games).
 pub const LMR_DIVISOR: f32 = 1.8;
 
-/// Depth up to which razoring applies: a non-PV node this close to the
-/// horizon whose static evaluation is far below alpha is settled by the
-/// quiescence search alone.
-pub const RAZOR_DEPTH: i32 = 2;
-/// How far below alpha the static evaluation must be for razoring (index:
-/// depth).
-pub const RAZOR_MARGIN: [i32; RAZOR_DEPTH as usize + 1] = [0, 60, 100];
-
 // Quiescence
 
 /// Most plies the quiescence search follows: one four of the side to move

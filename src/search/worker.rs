@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
     FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
-    MOVE_COUNT_LIMIT, PRUNING_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN,
+    MOVE_COUNT_LIMIT, PRUNING_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
@@ -276,17 +276,6 @@ impl<'a> Worker<'a> {
             && static_eval - FUTILITY_MARGIN * depth >= beta
         {
             return static_eval;
-        }
-
-        // 4b. Razoring: far below alpha just above the horizon with nothing
-        // forcing, only the quiescence search's fours can save the node.
-        if !pv
-            && free
-            && depth <= RAZOR_DEPTH
-            && alpha.abs() < MATE_BOUND
-            && static_eval + RAZOR_MARGIN[depth as usize] < alpha
-        {
-            return self.quiescence(alpha, alpha + 1, ply, 0);
         }
 
         // 5. Moves: forced blocks, the answers to a three, or every cell
