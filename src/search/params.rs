@@ -41,6 +41,11 @@ pub const LMR_BASE: f32 = 0.5;
 /// (−2.2 Elo, 472 games).
 pub const LMR_DIVISOR: f32 = 1.8;
 
+/// Margin per remaining ply above beta from which a non-PV node is likely
+/// to fail high: its moves (but the table move and fours) are then searched
+/// a ply shallower.
+pub const FAIL_HIGH_MARGIN: i32 = 25;
+
 // Quiescence
 
 /// Most plies the quiescence search follows: one four of the side to move

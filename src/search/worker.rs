@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
-    FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
-    MOVE_COUNT_LIMIT, PRUNING_DEPTH,
+    FAIL_HIGH_MARGIN, FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX,
+    MAX_QUIESCENCE_PLY, MOVE_COUNT_LIMIT, PRUNING_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
@@ -300,6 +300,15 @@ impl<'a> Worker<'a> {
             depth - 1
         };
 
+        // 6b. Fail-high reduction: a non-PV node with nothing forcing whose
+        // static evaluation is well above beta will probably fail high; all
+        // but its table move and fours are searched a ply shallower.
+        let likely_fail_high = !pv
+            && free
+            && depth >= 2
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta + FAIL_HIGH_MARGIN * depth;
+
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -328,6 +337,14 @@ impl<'a> Worker<'a> {
                 (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
             } else {
                 0
+            };
+            let new_depth = if likely_fail_high
+                && Some(pos) != tt_move
+                && self.board.threat(pos, us) < Threat::Four
+            {
+                new_depth - 1
+            } else {
+                new_depth
             };
             self.board.make(pos);
             let score = if i == 0 {
