@@ -46,6 +46,10 @@ pub const LMR_DIVISOR: f32 = 1.8;
 /// a ply shallower.
 pub const FAIL_HIGH_MARGIN: i32 = 25;
 
+/// Late-move reductions also apply, this many plies smaller, to moves that
+/// make or stop an open three (but no four and no double three).
+pub const LMR_THREE_LESS: i32 = 1;
+
 // Quiescence
 
 /// Most plies the quiescence search follows: one four of the side to move

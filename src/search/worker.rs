@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
     FAIL_HIGH_MARGIN, FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX,
-    MAX_QUIESCENCE_PLY, MOVE_COUNT_LIMIT, PRUNING_DEPTH,
+    LMR_THREE_LESS, MAX_QUIESCENCE_PLY, MOVE_COUNT_LIMIT, PRUNING_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
@@ -51,6 +51,13 @@ pub struct Worker<'a> {
 #[inline]
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     (LMR_BASE + (depth as f32).ln() * (index as f32).ln() / LMR_DIVISOR) as i32
+}
+
+/// Whether a move makes or stops at most one open three: no four, no
+/// double three. Such moves may be reduced, less than quiet ones.
+#[inline]
+fn is_three_move(board: &Board, pos: Pos, us: Color) -> bool {
+    board.threat(pos, us) <= Threat::Three && board.threat(pos, us.opponent()) <= Threat::Three
 }
 
 /// Whether a move neither makes nor stops a three or more: the moves that
@@ -333,8 +340,11 @@ impl<'a> Worker<'a> {
             // 8. Late-move reductions (+52.5 Elo, 100 games, against a flat
             // reduction): quiet moves after the first few are searched
             // shallower first, and again at full depth if they raise alpha.
-            let reduction = if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
+            let reducible =
+                quiet || (free && Some(pos) != tt_move && is_three_move(&self.board, pos, us));
+            let reduction = if reducible && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
+                let less = if quiet { 0 } else { LMR_THREE_LESS };
+                (late_move_reduction(depth, i) - pv as i32 - less).clamp(0, depth - 2)
             } else {
                 0
             };
