@@ -27,8 +27,9 @@ pub const ASPIRATION_GROWTH: i32 = 2;
 pub const PRUNING_DEPTH: i32 = 4;
 /// Margin per remaining ply of reverse futility pruning.
 pub const FUTILITY_MARGIN: i32 = 90;
-/// Quiet moves searched at depth 1..=[`PRUNING_DEPTH`] before the rest are
-/// pruned (index: depth).
+/// Moves (of every kind) searched at depth 1..=[`PRUNING_DEPTH`] before the
+/// later ones that make or stop at most an open three are pruned (index:
+/// depth).
 pub const MOVE_COUNT_LIMIT: [usize; PRUNING_DEPTH as usize + 1] = [0, 6, 10, 14, 20];
 /// Late-move reductions apply from this depth on...
 pub const LMR_MIN_DEPTH: i32 = 3;
