@@ -308,6 +308,7 @@ impl<'a> Worker<'a> {
             depth - 1
         };
 
+        // Selective trio, this with 7 and 8 (+31.4 Elo, 600 games; each part alone ≈ 0)
         // 6b. Fail-high reduction: a non-PV node with nothing forcing whose
         // static evaluation is well above beta will probably fail high; all
         // but its table move and fours are searched a ply shallower.
@@ -323,6 +324,7 @@ impl<'a> Worker<'a> {
         for i in 0..self.lists[list].len() {
             let pos = self.lists[list].pick(i);
             let quiet = free && is_quiet_move(&self.board, pos, us) && Some(pos) != tt_move;
+            // All moves counted, three moves pruned: part of the selective trio (6b)
             // 7. Move-count pruning (+27.9 Elo, 100 games, against depth 3
             // with more moves): near the horizon, late moves that make or
             // stop at most an open three are not searched once a move has
@@ -340,6 +342,7 @@ impl<'a> Worker<'a> {
             // 8. Late-move reductions (+52.5 Elo, 100 games, against a flat
             // reduction): quiet moves after the first few are searched
             // shallower first, and again at full depth if they raise alpha.
+            // Three moves reduced, a ply less: part of the selective trio (6b)
             let reducible =
                 quiet || (free && Some(pos) != tt_move && is_three_move(&self.board, pos, us));
             let reduction = if reducible && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
