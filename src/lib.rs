@@ -20,6 +20,8 @@
 //!    the I/O loop.
 //! 8. [`cli`]: the terminal game, position analysis and the developer
 //!    commands (bench, openings, tune).
+//! 9. [`web`]: the board in the browser (`gui`): a server with its page
+//!    embedded, built on [`cli`]'s game referee, records and engine driver.
 //!
 //! The binary (`src/main.rs`) sits on top and starts the protocol or a
 //! command.
@@ -32,3 +34,4 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod types;
+pub mod web;

@@ -11,26 +11,29 @@ mod common;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use common::board::parse_pos;
+use common::data::vcf_puzzles;
 use common::fixtures::threat_fixtures;
 use common::{run_engine, Logging};
+use wuzi::types::{Color, Pos};
 
 /// Longest one analysis may take (each takes milliseconds: the root VCF
 /// solver finds these wins before the alpha-beta search starts).
 const DEADLINE: Duration = Duration::from_secs(60);
 
-/// The puzzles used, by their number among the data lines of the file
-/// (comment lines not counted), with the form the position is given in.
+/// The puzzles used, by their line in the file, with the form the position
+/// is given in.
 const CHOSEN: &[(usize, Form)] = &[
-    (1, Form::XyList),      // freestyle 15
-    (5, Form::MoveString),  // standard 15
-    (6, Form::XyList),      // renju 15
-    (10, Form::Psq),        // freestyle 15
-    (20, Form::XyList),     // standard 15
-    (24, Form::MoveString), // renju 15
-    (43, Form::Psq),        // standard 15
-    (44, Form::XyList),     // renju 15
-    (55, Form::Offsets),    // freestyle 20
-    (64, Form::MoveString), // freestyle 20
+    (18, Form::XyList),     // freestyle 15
+    (22, Form::MoveString), // standard 15
+    (23, Form::XyList),     // renju 15
+    (27, Form::Psq),        // freestyle 15
+    (37, Form::XyList),     // standard 15
+    (41, Form::MoveString), // renju 15
+    (60, Form::Psq),        // standard 15
+    (61, Form::XyList),     // renju 15
+    (72, Form::Offsets),    // freestyle 20
+    (81, Form::MoveString), // freestyle 20
 ];
 
 /// How a position is handed to `analyze`.
@@ -46,40 +49,9 @@ enum Form {
     Psq,
 }
 
-struct Puzzle {
-    number: usize,
-    rule: String,
-    size: usize,
-    moves: Vec<(usize, usize)>,
-    winners: Vec<(usize, usize)>,
-}
-
-fn pair(token: &str) -> (usize, usize) {
-    let (x, y) = token.split_once(',').expect("x,y");
-    (x.parse().expect("x"), y.parse().expect("y"))
-}
-
-fn puzzles() -> Vec<Puzzle> {
-    include_str!("data/vcf-puzzles.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .enumerate()
-        .map(|(i, line)| {
-            let f: Vec<&str> = line.split('\t').collect();
-            assert_eq!(f[2], "black", "puzzle {}: black to move", i + 1);
-            Puzzle {
-                number: i + 1,
-                rule: f[0].to_string(),
-                size: f[1].parse().expect("size"),
-                moves: f[3].split_whitespace().map(pair).collect(),
-                winners: f[4].split_whitespace().map(pair).collect(),
-            }
-        })
-        .collect()
-}
-
-fn name((x, y): (usize, usize)) -> String {
-    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+/// A cell in the `h8` notation.
+fn name(pos: Pos) -> String {
+    format!("{}{}", (b'a' + pos.x() as u8) as char, pos.y() + 1)
 }
 
 /// Runs `analyze` with `args`; returns stdout, checking a clean exit.
@@ -95,13 +67,13 @@ fn analyze(args: &[String]) -> String {
 }
 
 /// The `best move: h8 (7,7)` line's square, checking both forms agree.
-fn best_move(out: &str) -> (usize, usize) {
+fn best_move(out: &str) -> Pos {
     let line = out
         .lines()
         .find_map(|l| l.strip_prefix("best move: "))
         .unwrap_or_else(|| panic!("no best move in:\n{out}"));
     let (letters, xy) = line.split_once(' ').expect("two forms");
-    let square = pair(xy.trim_matches(|c| c == '(' || c == ')'));
+    let square = parse_pos(xy.trim_matches(|c| c == '(' || c == ')'));
     assert_eq!(letters, name(square), "{line}");
     square
 }
@@ -114,19 +86,22 @@ fn scratch() -> PathBuf {
 
 #[test]
 fn ten_puzzles_best_move_is_a_winner() {
-    let all = puzzles();
+    let all = vcf_puzzles();
     let mut rules = Vec::new();
-    for &(number, form) in CHOSEN {
-        let p = &all[number - 1];
-        assert_eq!(p.number, number);
-        let mut args: Vec<String> = ["--rule", &p.rule, "--depth", "8"]
+    for &(line, form) in CHOSEN {
+        let p = all
+            .iter()
+            .find(|p| p.line == line)
+            .unwrap_or_else(|| panic!("no puzzle on line {line}"));
+        assert_eq!(p.board.side_to_move(), Color::Black, "line {line}");
+        let mut args: Vec<String> = ["--rule", p.rule.name(), "--depth", "8"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         match form {
             Form::XyList => {
                 args.extend(["--size".to_string(), p.size.to_string()]);
-                args.extend(p.moves.iter().map(|(x, y)| format!("{x},{y}")));
+                args.extend(p.moves.iter().map(Pos::to_string));
             }
             Form::MoveString => {
                 args.extend(["--size".to_string(), p.size.to_string()]);
@@ -142,17 +117,17 @@ fn ten_puzzles_best_move_is_a_winner() {
                 let offsets: Vec<String> = p
                     .moves
                     .iter()
-                    .map(|&(x, y)| format!("{},{}", x as i64 - c, y as i64 - c))
+                    .map(|p| format!("{},{}", p.x() as i64 - c, p.y() as i64 - c))
                     .collect();
                 args.push(offsets.join(", "));
             }
             Form::Psq => {
                 let mut text = format!("Piskvorky {0}x{0}, 11:11, 0\n", p.size);
-                for (x, y) in &p.moves {
-                    text.push_str(&format!("{},{},0\n", x + 1, y + 1));
+                for m in &p.moves {
+                    text.push_str(&format!("{},{},0\n", m.x() + 1, m.y() + 1));
                 }
                 text.push_str("pbrain-a.exe\npbrain-b.exe\n-1\n");
-                let file = scratch().join(format!("puzzle-{number}.psq"));
+                let file = scratch().join(format!("puzzle-{line}.psq"));
                 std::fs::write(&file, text).expect("psq written");
                 args.push(file.display().to_string());
             }
@@ -160,45 +135,42 @@ fn ten_puzzles_best_move_is_a_winner() {
         let out = analyze(&args);
         let header = format!(
             "{} {}x{}, {} stones, black to move",
-            p.rule,
+            p.rule.name(),
             p.size,
             p.size,
             p.moves.len()
         );
-        assert!(
-            out.starts_with(&header),
-            "puzzle {number} ({form:?}):\n{out}"
-        );
+        assert!(out.starts_with(&header), "line {line} ({form:?}):\n{out}");
         let best = best_move(&out);
         assert!(
-            p.winners.contains(&best),
-            "puzzle {number} ({form:?}): {} is not a winning move\n{out}",
+            p.accepted.contains(&best),
+            "line {line} ({form:?}): {} is not a winning move\n{out}",
             name(best)
         );
         assert!(
             out.contains("score: +W"),
-            "puzzle {number}: no win found\n{out}"
+            "line {line}: no win found\n{out}"
         );
         assert!(
             out.contains("\nline: ") && out.contains(" nodes, "),
             "{out}"
         );
-        rules.push(p.rule.clone());
+        rules.push(p.rule.name());
     }
     for rule in ["freestyle", "standard", "renju"] {
-        assert!(rules.iter().any(|r| r == rule), "no {rule} puzzle");
+        assert!(rules.contains(&rule), "no {rule} puzzle");
     }
 }
 
 #[test]
 fn solve_prints_the_vcf_or_none() {
-    let all = puzzles();
-    let p = &all[5]; // puzzle 6, renju
+    let all = vcf_puzzles();
+    let p = all.iter().find(|p| p.line == 23).expect("line 23"); // renju
     let mut args: Vec<String> = vec!["--rule".into(), "renju".into(), "--solve".into()];
     args.push(p.moves.iter().map(|&m| name(m)).collect());
     let out = analyze(&args);
     assert!(out.contains("VCF: black wins in "), "{out}");
-    assert!(p.winners.contains(&best_move(&out)), "{out}");
+    assert!(p.accepted.contains(&best_move(&out)), "{out}");
     let none = analyze(&["--solve".into(), "h8".into(), "i9".into()]);
     assert!(none.contains("no VCF or VCT found"), "{none}");
 }
@@ -209,7 +181,7 @@ fn solve_prints_the_vcf_or_none() {
 struct ThreatWin {
     name: String,
     args: Vec<String>,
-    winners: Vec<(usize, usize)>,
+    winners: Vec<Pos>,
 }
 
 /// Every `kind: win` fixture with `vcf: none` whose stones a game could
@@ -239,7 +211,11 @@ fn threat_wins() -> Vec<ThreatWin> {
             }
         }
         out.push(ThreatWin {
-            winners: fixture.cells('a'),
+            winners: fixture
+                .cells('a')
+                .into_iter()
+                .map(|(x, y)| Pos::new(x, y))
+                .collect(),
             name: fixture.name,
             args,
         });

@@ -75,6 +75,10 @@ fn subcommands_answer_help() {
             "tune",
             &["--iterations <I>", "[default: 3000]", "--seed <N>"],
         ),
+        (
+            "gui",
+            &["--port <P>", "[default: 5015]", "--host <H>", "--open"],
+        ),
     ] {
         for help in ["--help", "-h"] {
             let run = run(&format!("{command} {help}"));

@@ -35,8 +35,10 @@ use rand::{Rng, SeedableRng};
 
 /// Lines per round.
 const LINES: usize = 3000;
-/// Longest one round may take.
+/// Longest one round (one engine process) may take.
 const DEADLINE: Duration = Duration::from_secs(60);
+/// Longest the engine of `fuzz_model_based_games` may run.
+const GAMES_DEADLINE: Duration = Duration::from_secs(300);
 /// Lines that keep searches short; sent after any INFO line.
 /// (A fuzzed timeout_turn is left in place: the depth limit alone keeps the
 /// search short, and huge times must be survived.)
@@ -528,7 +530,7 @@ fn fuzz_live_fast_input_then_end() {
     // Close any open block, then the sentinel.
     input.extend_from_slice(b"DONE\nSENTINEL-7f3a\n");
     dump("live-78", &input);
-    let mut engine = LiveEngine::spawn(&["--seed", "78"], Logging::Errors);
+    let mut engine = LiveEngine::spawn(&["--seed", "78"], Logging::Errors, DEADLINE);
     let started = Instant::now();
     engine.send_raw(&input);
     let mut lines = Vec::new();
@@ -631,7 +633,11 @@ fn reply_to(engine: &mut LiveEngine, line: &str, log: &mut Vec<String>) -> Strin
 #[test]
 fn fuzz_model_based_games() {
     let mut rng = StdRng::seed_from_u64(4242);
-    let mut engine = LiveEngine::spawn(&["--script", "--seed", "5"], Logging::Errors);
+    let mut engine = LiveEngine::spawn(
+        &["--script", "--seed", "5"],
+        Logging::Errors,
+        GAMES_DEADLINE,
+    );
     let mut log = Vec::new();
     for line in [
         "INFO timeout_turn 50",

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first, with their level. A layer may use those of a
 /// lower level; layers of one level stand side by side and may not use each
-/// other. A new layer is one more line here (`web`, the browser board, goes
-/// beside `cli`: `("web", 7)`).
+/// other. A new layer is one more line here (`web`, the browser board, stands
+/// on `cli`, whose game referee, records and engine driver it serves).
 const LAYERS: &[(&str, u32)] = &[
     ("types", 0),
     ("eval", 1),
@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("levels", 5),
     ("protocol", 6),
     ("cli", 7),
+    ("web", 8),
 ];
 
 /// Files outside the layers: the crate root (module declarations only) and
@@ -358,5 +359,5 @@ fn an_upward_use_is_caught() {
         violations(board, quiet)
     );
     // A file outside the table's layers is reported, not skipped.
-    assert_eq!(violations(Path::new("web/mod.rs"), "").len(), 1);
+    assert_eq!(violations(Path::new("gui/mod.rs"), "").len(), 1);
 }

@@ -5,10 +5,14 @@
 //!   `protocol-tests/README.md`).
 //! * The `live_*` tests drive the engine interactively, as a manager does,
 //!   without `--script`: END / end of input / YXSTOP / `INFO timeout_turn 0`
-//!   while thinking, and a whole game with reply-time checks.
+//!   while thinking, and whole games.
 //!
-//! Timing bounds are deliberately generous (the suite must not flake on a
-//! loaded two-core machine): they check behaviour, they are not benchmarks.
+//! No test measures time: every wait is a deadline against a hang, generous
+//! enough for a loaded two-core machine, and far from the times the engine is
+//! told to use where a test checks that it stops early (a 30 s or 60 s budget
+//! against a [`PROMPT`] deadline). How fast the engine answers is measured by
+//! `pbrain-wuzi bench` and the match scripts, not here. Every engine process
+//! has a deadline as a whole ([`CASE_DEADLINE`], [`LIVE_DEADLINE`]).
 //!
 //! `WUZI_ENGINE="wine target/x86_64-pc-windows-gnu/release/pbrain-wuzi.exe"`
 //! runs all of this against another engine command (split on whitespace)
@@ -28,10 +32,11 @@ use std::time::{Duration, Instant};
 
 use common::{
     allowance, is_chat, is_wine_noise, legal_reply, parse_move, run_engine, wine_report,
-    LiveEngine, Logging, Regex, TestBoard,
+    LiveEngine, Logging, TestBoard,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use regex::Regex;
 
 /// Arguments used when a case has no `NAME.args` file.
 const DEFAULT_ARGS: &[&str] = &["--script", "--seed", "1"];
@@ -39,10 +44,12 @@ const DEFAULT_ARGS: &[&str] = &["--script", "--seed", "1"];
 const CASE_DEADLINE: Duration = Duration::from_secs(30);
 /// How long a live test waits for the engine to start answering at all.
 const STARTUP: Duration = Duration::from_secs(5);
-/// How soon END / end of input must end the process, and YXSTOP must answer.
+/// How soon END / end of input must end the process, and YXSTOP (or a
+/// budget of no time) must bring the move.
 const PROMPT: Duration = Duration::from_secs(2);
-/// Slack added to a move's time budget before its reply counts as late.
-const SLACK: Duration = Duration::from_millis(300);
+/// Longest a live engine process may run (the longest, a 40-move game at
+/// 200 ms a move, takes about 10 s).
+const LIVE_DEADLINE: Duration = Duration::from_secs(120);
 
 /// [`STARTUP`], plus the start-up allowance of a `WUZI_ENGINE` command.
 fn startup() -> Duration {
@@ -54,13 +61,8 @@ fn prompt() -> Duration {
     PROMPT + allowance().reply
 }
 
-/// [`SLACK`], plus the reply allowance of a `WUZI_ENGINE` command.
-fn slack() -> Duration {
-    SLACK + allowance().reply
-}
-
-/// The timing-sensitive tests run one at a time, so they do not compete for
-/// the CPU with each other (the scripted cases use both cores).
+/// The live tests run one at a time, so they do not compete for the CPU with
+/// each other (the scripted cases use both cores).
 fn serial() -> MutexGuard<'static, ()> {
     static SERIAL: Mutex<()> = Mutex::new(());
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
@@ -302,9 +304,26 @@ fn wine_noise_filter_works() {
     }
 }
 
+/// A live engine's whole-process deadline: past it the process is killed
+/// and the waiting test fails at once, instead of waiting on its own
+/// (longer) receive deadline or hanging.
 #[test]
-fn regex_matcher_works() {
-    common::regex_self_test();
+fn live_deadline_kills_the_engine_and_fails() {
+    let deadline = Duration::from_millis(300);
+    let mut engine = LiveEngine::spawn(&["--seed", "1"], Logging::Off, deadline);
+    // The engine waits for input and prints nothing.
+    let waited = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        engine.recv(LIVE_DEADLINE + allowance().start)
+    }));
+    let message = waited.expect_err("recv returned although the engine was killed");
+    let text = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        text.contains("deadline") && text.contains("killed"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -353,7 +372,7 @@ fn reply_form_check_works() {
 // ---------------------------------------------------------------------------
 
 fn live_engine() -> LiveEngine {
-    LiveEngine::spawn(&["--seed", "1"], Logging::Off)
+    LiveEngine::spawn(&["--seed", "1"], Logging::Off, LIVE_DEADLINE)
 }
 
 /// Expects the next non-chat reply to be exactly `want`.
@@ -489,16 +508,15 @@ fn live_yxstop_and_stop_answer_at_once() {
     let _serial = serial();
     let mut engine = live_engine();
     let mut board = start_thinking(&mut engine);
-    let sent = engine.send("YXSTOP");
-    let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
-    assert!(at - sent < prompt());
+    // The move budget is 60 s: a move within PROMPT is YXSTOP's doing.
+    engine.send("YXSTOP");
+    expect_move(&mut engine, &mut board, 1, prompt());
     // The game goes on, and STOP works the same way.
     engine.send("TURN 0,14");
     board.put(0, 14, 2);
     std::thread::sleep(Duration::from_millis(400));
-    let sent = engine.send("stop");
-    let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
-    assert!(at - sent < prompt());
+    engine.send("stop");
+    expect_move(&mut engine, &mut board, 1, prompt());
     // A stop with nothing to stop gets no reply.
     engine.send("YXSTOP");
     if let Some(line) = engine.quiet_for(Duration::from_millis(300)) {
@@ -515,11 +533,10 @@ fn live_info_timeout_turn_zero_answers_at_once() {
     let mut board = start_thinking(&mut engine);
     engine.send("INFO timeout_turn 0");
     expect_move(&mut engine, &mut board, 1, prompt());
-    // The setting stays: the next move comes at once too.
-    let sent = engine.send("TURN 0,14");
+    // The setting stays: the next move comes at once too (not after 60 s).
+    engine.send("TURN 0,14");
     board.put(0, 14, 2);
-    let (_, at) = expect_move(&mut engine, &mut board, 1, slack());
-    assert!(at - sent < slack());
+    expect_move(&mut engine, &mut board, 1, prompt());
     engine.send("END");
     assert_clean_exit(&mut engine, prompt(), "END");
 }
@@ -544,16 +561,13 @@ fn live_no_game_time_left_answers_at_once() {
         1,
         Duration::from_secs(3) + allowance().reply,
     );
+    // With no game time left the move comes at once, not after the 30 s
+    // turn budget.
     for (time_left, turn) in [("0", (0, 14)), ("-50", (14, 0))] {
         engine.send(&format!("INFO time_left {time_left}"));
-        let sent = engine.send(&format!("TURN {},{}", turn.0, turn.1));
+        engine.send(&format!("TURN {},{}", turn.0, turn.1));
         board.put(turn.0, turn.1, 2);
-        let (_, at) = expect_move(&mut engine, &mut board, 1, prompt());
-        assert!(
-            at - sent < slack(),
-            "time_left {time_left}: the move took {:?}",
-            at - sent
-        );
+        expect_move(&mut engine, &mut board, 1, prompt());
     }
     engine.send("END");
     assert_clean_exit(&mut engine, prompt(), "END");
@@ -576,7 +590,7 @@ fn live_commands_while_thinking_wait_for_the_move() {
     engine.send("FROBNICATE");
     engine.send("TURN 11,11");
     let budget = Duration::from_millis(600);
-    expect_move(&mut engine, &mut board, 1, budget + slack());
+    expect_move(&mut engine, &mut board, 1, budget + prompt());
     let (about, _) = engine.recv_reply(prompt()).expect("no ABOUT reply");
     assert!(about.starts_with("name="), "{about:?}");
     let (unknown, _) = engine.recv_reply(prompt()).expect("no UNKNOWN reply");
@@ -614,24 +628,20 @@ fn opponent_move(board: &TestBoard, rng: &mut impl Rng) -> (usize, usize) {
     *near.choose(rng).unwrap()
 }
 
-/// A realistic game: the test plays simple moves near the stones, the engine
-/// answers within its 200 ms budget (plus slack), always on a free cell.
+/// Realistic games: the test plays simple moves near the stones, the engine,
+/// on a 200 ms budget and a game clock, answers every move on a free cell.
+/// (How long it takes is `bench`'s and the match scripts' business; the
+/// deadline here only catches a hang.)
 #[test]
-fn live_full_game_within_time() {
+fn live_full_games() {
     let _serial = serial();
     let budget = Duration::from_millis(200);
     let mut rng = rand::rngs::StdRng::seed_from_u64(20240601);
     for size in [15usize, 20, 15, 20] {
         let mut engine = live_engine();
         let mut board = TestBoard::new(size, size);
-        let sent = engine.send(&format!("START {size}"));
-        let (line, at) = engine.recv_reply(startup()).expect("no START reply");
-        assert_eq!(line, "OK");
-        assert!(
-            at - sent < Duration::from_secs(1) + allowance().start,
-            "START took {:?}",
-            at - sent
-        );
+        engine.send(&format!("START {size}"));
+        expect_reply(&mut engine, "OK", startup());
         for info in [
             "INFO timeout_turn 200",
             "INFO timeout_match 180000",
@@ -655,14 +665,8 @@ fn live_full_game_within_time() {
             }
             engine.send(&format!("INFO time_left {time_left}"));
             let sent = engine.send(&format!("TURN {x},{y}"));
-            let ((ex, ey), at) = expect_move(&mut engine, &mut board, 1, budget + slack());
+            let ((ex, ey), at) = expect_move(&mut engine, &mut board, 1, budget + prompt());
             let took = at - sent;
-            assert!(
-                took <= budget + slack(),
-                "move {} took {took:?}; transcript: {:#?}",
-                moves + 1,
-                engine.transcript
-            );
             slowest = slowest.max(took);
             time_left -= took.as_millis() as i64;
             moves += 1;

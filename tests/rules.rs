@@ -18,8 +18,12 @@
 //! checked with the independent Python referee `scripts/gomoku_rules.py`
 //! (`forbidden_points`), which agrees on all of them.
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::board::{board_from_moves, parse_color, parse_pos, Diagram};
+use common::data::forbidden_cases;
 use wuzi::board::Board;
 use wuzi::rules::renju::{forbidden_points, foul_at, is_forbidden, Foul};
 use wuzi::types::{Color, Pos, Rule, Threat};
@@ -27,49 +31,6 @@ use wuzi::types::{Color, Pos, Rule, Threat};
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-fn parse_pos(token: &str) -> Pos {
-    let (x, y) = token
-        .split_once(',')
-        .unwrap_or_else(|| panic!("bad coordinate {token:?}"));
-    Pos::new(x.trim().parse().unwrap(), y.trim().parse().unwrap())
-}
-
-/// A board from a move list in play order, black first; `pass` skips a turn.
-fn board_from_moves(rule: Rule, size: usize, moves: &str) -> Board {
-    Board::from_moves(rule, size, moves).unwrap_or_else(|e| panic!("{e} in {moves:?}"))
-}
-
-/// A parsed diagram: the board plus the marked cells, by mark character.
-struct Diagram {
-    board: Board,
-    marks: Vec<(char, Pos)>,
-}
-
-impl Diagram {
-    fn marked(&self, mark: char) -> Vec<Pos> {
-        self.marks
-            .iter()
-            .filter(|(c, _)| *c == mark)
-            .map(|&(_, p)| p)
-            .collect()
-    }
-
-    fn the(&self, mark: char) -> Pos {
-        let cells = self.marked(mark);
-        assert_eq!(cells.len(), 1, "diagram needs exactly one {mark:?}");
-        cells[0]
-    }
-}
-
-/// Parses a diagram (see the legend at the top). Any character other than
-/// `X`, `O` and `.` is an empty cell recorded as a mark. The side to move is
-/// set to `to_move` afterwards.
-fn diagram(rule: Rule, picture: &str, to_move: Color) -> Diagram {
-    let (board, marks) =
-        Board::from_diagram(rule, to_move, picture).unwrap_or_else(|e| panic!("{e}:\n{picture}"));
-    Diagram { board, marks }
-}
 
 fn foul_name(foul: Option<Foul>) -> &'static str {
     match foul {
@@ -138,51 +99,29 @@ fn show(set: &BTreeSet<(usize, usize, &str)>) -> String {
 /// is legal after H9; hence H9 makes two real threes (F9-G9-H9 and H7-H8-H9,
 /// the latter via H6) = a double three. The expectation does not appear in
 /// later mintaka versions. So the full expected set is 7,5 AND 7,8.
-const LINE_30_EXPECTED: &str = "7,5:double-three 7,8:double-three";
+const LINE_30_EXPECTED: &[(usize, usize, &str)] = &[(7, 5, "double-three"), (7, 8, "double-three")];
 
 #[test]
 fn forbidden_cases_from_data() {
-    let text = include_str!("data/forbidden-cases.txt");
-    let mut checked = 0;
-    let mut skipped = 0;
+    let (cases, skipped) = forbidden_cases();
     let mut failures = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_no = index + 1;
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        assert_eq!(f[0], "renju", "line {line_no}");
-        let size: usize = f[1].parse().unwrap();
-        let scope = f[4];
-        if scope == "skipped" {
-            skipped += 1;
-            continue;
-        }
-        let expected_field = if line_no == 30 {
+    for case in &cases {
+        let expected = if case.line == 30 {
             assert!(
-                f[6].starts_with("DISAGREE"),
+                case.library.starts_with("DISAGREE"),
                 "line 30 is no longer the DISAGREE case; revisit LINE_30_EXPECTED"
             );
             LINE_30_EXPECTED
+                .iter()
+                .map(|&(x, y, kind)| (Pos::new(x, y), kind))
+                .collect()
         } else {
-            f[3]
+            case.expected.clone()
         };
-        let board = board_from_moves(Rule::Renju, size, f[2]);
-        let actual = fouls(&board);
+        let board = &case.board;
+        let actual = fouls(board);
         let mut probe = board.clone();
         let mut bad = Vec::new();
-        let expected: Vec<(Pos, &str)> = if expected_field == "none" {
-            Vec::new()
-        } else {
-            expected_field
-                .split_whitespace()
-                .map(|t| {
-                    let (p, kind) = t.split_once(':').expect("x,y:kind");
-                    (parse_pos(p), kind)
-                })
-                .collect()
-        };
         // Per-point checks (all scopes).
         for &(pos, kind) in &expected {
             let got = foul_at(&mut probe, pos);
@@ -201,23 +140,10 @@ fn forbidden_cases_from_data() {
             .filter(|(_, k)| *k != "legal")
             .map(|&(p, k)| (p.x(), p.y(), k))
             .collect();
-        let in_scope: Option<Box<dyn Fn(usize, usize) -> bool>> = if scope == "full" {
-            Some(Box::new(|_, _| true))
-        } else if let Some(rest) = scope.strip_prefix("row y=") {
-            // "row y=7, x=0..12"
-            let (y, xs) = rest.split_once(", x=").expect("row scope");
-            let y: usize = y.parse().unwrap();
-            let (lo, hi) = xs.split_once("..").unwrap();
-            let (lo, hi): (usize, usize) = (lo.parse().unwrap(), hi.parse().unwrap());
-            Some(Box::new(move |px, py| py == y && (lo..=hi).contains(&px)))
-        } else {
-            assert_eq!(scope, "points", "unknown scope on line {line_no}");
-            None
-        };
-        if let Some(in_scope) = in_scope {
+        if case.scope.is_complete() {
             let got: BTreeSet<_> = actual
                 .iter()
-                .filter(|(x, y, _)| in_scope(*x, *y))
+                .filter(|(x, y, _)| case.scope.contains(*x, *y))
                 .cloned()
                 .collect();
             let want: BTreeSet<_> = expected_set
@@ -239,7 +165,7 @@ fn forbidden_cases_from_data() {
             };
             if !same {
                 bad.push(format!(
-                    "scope {scope}: expected {}, got {}",
+                    "scope: expected {}, got {}",
                     show(&expected_set),
                     show(&got)
                 ));
@@ -247,15 +173,18 @@ fn forbidden_cases_from_data() {
         }
         if !bad.is_empty() {
             failures.push(format!(
-                "line {line_no} ({}):\n  {}\n{board:?}",
-                f[5],
+                "line {} ({}):\n  {}\n{board:?}",
+                case.line,
+                case.source,
                 bad.join("\n  ")
             ));
         }
-        checked += 1;
     }
-    println!("forbidden-cases.txt: {checked} cases checked, {skipped} skipped");
-    assert_eq!(checked, 30, "expected 30 convertible cases");
+    println!(
+        "forbidden-cases.txt: {} cases checked, {skipped} skipped",
+        cases.len()
+    );
+    assert_eq!(cases.len(), 30, "expected 30 convertible cases");
     assert_eq!(skipped, 1);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -316,11 +245,7 @@ fn rule_cases_from_data() {
         let size: usize = f[1].parse().unwrap();
         let board = board_from_moves(rule, size, f[2]);
         let pos = parse_pos(f[3]);
-        let mover = match f[4] {
-            "black" => Color::Black,
-            "white" => Color::White,
-            other => panic!("bad mover {other}"),
-        };
+        let mover = parse_color(f[4]);
         let expected = f[5];
         assert!(board.is_empty(pos), "line {line_no}: tested cell occupied");
         let got = outcome(&board, pos, mover);
@@ -361,7 +286,7 @@ struct OutcomeCase {
 fn check_outcome_cases(cases: &[OutcomeCase]) {
     let mut failures = Vec::new();
     for case in cases {
-        let d = diagram(case.rule, case.picture, case.mover);
+        let d = Diagram::new(case.rule, case.mover, case.picture);
         let pos = d.the('*');
         let got = outcome(&d.board, pos, case.mover);
         let mut bad = Vec::new();
@@ -661,7 +586,7 @@ fn standard_and_freestyle_hand_made() {
 /// Checks that the marked points (`3`, `4`, `6`) are exactly the forbidden
 /// points with those kinds, and that `*` cells are legal.
 fn check_forbidden_diagram(name: &str, picture: &str) {
-    let d = diagram(Rule::Renju, picture, Color::Black);
+    let d = Diagram::new(Rule::Renju, Color::Black, picture);
     let want: BTreeSet<(usize, usize, &str)> = d
         .marks
         .iter()
@@ -871,8 +796,9 @@ fn forbidden_four_three_is_legal() {
         ...............",
     );
     // In the threat classes it is a four-three, not a (maybe) forbidden point.
-    let d = diagram(
+    let d = Diagram::new(
         Rule::Renju,
+        Color::Black,
         "
         .........
         .........
@@ -883,7 +809,6 @@ fn forbidden_four_three_is_legal() {
         .........
         .........
         .........",
-        Color::Black,
     );
     assert_eq!(
         d.board.threat(d.the('*'), Color::Black),
@@ -919,7 +844,7 @@ fn forbidden_five_with_double_four_is_a_win() {
         ...............
         ...............";
     check_forbidden_diagram("five plus double four", picture);
-    let d = diagram(Rule::Renju, picture, Color::Black);
+    let d = Diagram::new(Rule::Renju, Color::Black, picture);
     let star = d.the('*');
     assert_eq!(d.board.threat(star, Color::Black), Threat::Five);
     assert_eq!(outcome(&d.board, star, Color::Black), "win");

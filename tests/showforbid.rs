@@ -4,62 +4,23 @@
 //! and Rapfi do), and the `FORBID …` reply must list exactly the points the
 //! library finds (which `tests/rules.rs` checks against the expected sets).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-use wuzi::board::{Board, Cell};
+use std::time::Duration;
+
+use common::board::stones;
+use common::data::forbidden_cases;
+use common::{run_engine, Logging};
+use wuzi::board::Board;
 use wuzi::rules::renju::forbidden_points;
-use wuzi::types::{Color, Pos, Rule};
+use wuzi::types::Color;
 
-struct Case {
-    line: usize,
-    black: Vec<Pos>,
-    white: Vec<Pos>,
-}
+/// Longest the engine may take for all the cases (it takes milliseconds).
+const DEADLINE: Duration = Duration::from_secs(60);
 
-fn cases() -> Vec<Case> {
-    let text = include_str!("data/forbidden-cases.txt");
-    let mut cases = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if line.starts_with('#') || fields.len() < 5 || fields[0] != "renju" || fields[1] != "15" {
-            continue;
-        }
-        if fields[4] == "skipped" {
-            continue;
-        }
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for (n, token) in fields[2].split_whitespace().enumerate() {
-            if token == "pass" {
-                continue;
-            }
-            let (x, y) = token.split_once(',').expect("x,y");
-            let pos = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
-            if n % 2 == 0 {
-                black.push(pos);
-            } else {
-                white.push(pos);
-            }
-        }
-        cases.push(Case {
-            line: i + 1,
-            black,
-            white,
-        });
-    }
-    cases
-}
-
-fn library_reply(case: &Case) -> String {
-    let mut board = Board::new(15, 15, Rule::Renju);
-    for (stones, color) in [(&case.black, Color::Black), (&case.white, Color::White)] {
-        for &pos in stones {
-            assert_eq!(board.cell(pos), Cell::Empty);
-            board.set_side_to_move(color);
-            board.make(pos);
-        }
-    }
-    let points: String = forbidden_points(&board)
+/// The reply the library's forbidden points make.
+fn library_reply(board: &Board) -> String {
+    let points: String = forbidden_points(board)
         .iter()
         .map(|p| format!("{:02}{:02}", p.x(), p.y()))
         .collect();
@@ -68,48 +29,31 @@ fn library_reply(case: &Case) -> String {
 
 #[test]
 fn yxshowforbid_agrees_with_fixtures() {
-    let cases = cases();
+    let (all, _) = forbidden_cases();
+    let cases: Vec<_> = all.iter().filter(|c| c.board.width() == 15).collect();
     assert!(cases.len() >= 25, "only {} cases read", cases.len());
     let mut input = String::from("START 15\nINFO rule 4\n");
     for case in &cases {
         input.push_str("YXBOARD\n");
-        for p in &case.black {
-            input.push_str(&format!("{},{},1\n", p.x(), p.y()));
-        }
-        for p in &case.white {
-            input.push_str(&format!("{},{},2\n", p.x(), p.y()));
+        for (color, owner) in [(Color::Black, 1), (Color::White, 2)] {
+            for p in stones(&case.board, color) {
+                input.push_str(&format!("{},{},{owner}\n", p.x(), p.y()));
+            }
         }
         input.push_str("DONE\nYXSHOWFORBID\n");
     }
     input.push_str("END\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-        .arg("--script")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let output = child.wait_with_output().expect("engine exits");
-    assert!(output.status.success());
-    assert!(
-        output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8(output.stdout).expect("utf-8");
-    let replies: Vec<&str> = stdout.lines().collect();
-    assert_eq!(replies.first(), Some(&"OK"));
-    assert_eq!(replies.len(), cases.len() + 1, "{stdout}");
+    let run = run_engine(&["--script"], input.into_bytes(), DEADLINE, Logging::Off);
+    if let Err(e) = run.check_clean_exit() {
+        panic!("{e}");
+    }
+    let replies = run.lines();
+    assert_eq!(replies.first().map(String::as_str), Some("OK"));
+    assert_eq!(replies.len(), cases.len() + 1, "{replies:#?}");
     for (case, reply) in cases.iter().zip(&replies[1..]) {
         assert_eq!(
             *reply,
-            library_reply(case),
+            library_reply(&case.board),
             "forbidden-cases.txt line {}",
             case.line
         );

@@ -19,50 +19,12 @@
 //! cross-checked with an independent brute-force prover (own rule code,
 //! full-width defence: every empty cell is tried for the defender).
 
-use std::sync::atomic::AtomicBool;
+mod common;
 
-use wuzi::board::Board;
-use wuzi::search::tt::Tt;
-use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND};
+use common::board::{parse_pos, search, Diagram};
+use common::data::{vcf_puzzles, Puzzle};
+use wuzi::search::{SearchResult, MATE_BOUND};
 use wuzi::types::{Color, Pos, Rule};
-
-// ---------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------
-
-const TT_BYTES: usize = 16 << 20;
-
-fn parse_pos(token: &str) -> Pos {
-    let (x, y) = token
-        .split_once(',')
-        .unwrap_or_else(|| panic!("bad coordinate {token:?}"));
-    Pos::new(x.trim().parse().unwrap(), y.trim().parse().unwrap())
-}
-
-fn parse_rule(name: &str) -> Rule {
-    match name {
-        "freestyle" => Rule::Freestyle,
-        "standard" => Rule::Standard,
-        "renju" => Rule::Renju,
-        other => panic!("unknown rule {other}"),
-    }
-}
-
-/// A board from a move list in play order, black first; `pass` skips a turn.
-fn board_from_moves(rule: Rule, size: usize, moves: &str) -> Board {
-    Board::from_moves(rule, size, moves).unwrap_or_else(|e| panic!("{e} in {moves:?}"))
-}
-
-/// Searches `board` to `depth` with at most `nodes` nodes and a fresh table.
-fn search(board: &Board, depth: i32, nodes: u64) -> SearchResult {
-    let mut tt = Tt::new(TT_BYTES);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_nodes: nodes,
-        ..Limits::depth(depth)
-    };
-    Searcher::new(board, &mut tt, &stop, limits).run(None)
-}
 
 fn describe(result: &SearchResult) -> String {
     let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
@@ -107,53 +69,15 @@ const VCF_OTHER_WINS: &[(usize, &str, &str)] = &[
     (59, "11,12", "wins within 7 black moves"),
 ];
 
-struct Puzzle {
-    line: usize,
-    rule: &'static str,
-    board: Board,
-    accepted: Vec<Pos>,
-    source: &'static str,
-}
-
-fn puzzles() -> Vec<Puzzle> {
-    let text: &'static str = include_str!("data/vcf-puzzles.txt");
-    let mut out = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&'static str> = line.split('\t').collect();
-        let rule = parse_rule(f[0]);
-        let size: usize = f[1].parse().unwrap();
-        let board = board_from_moves(rule, size, f[3]);
-        let side = match f[2] {
-            "black" => Color::Black,
-            "white" => Color::White,
-            other => panic!("bad side {other}"),
-        };
-        assert_eq!(
-            board.side_to_move(),
-            side,
-            "line {}: side to move",
-            index + 1
-        );
-        out.push(Puzzle {
-            line: index + 1,
-            rule: f[0],
-            board,
-            accepted: f[4].split_whitespace().map(parse_pos).collect(),
-            source: f[5],
-        });
-    }
-    out
-}
-
 /// Solves the puzzles whose line number passes `select`, accepting the file's
 /// first moves plus `extra(line)`; returns the failure reports.
 fn solve_puzzles(select: impl Fn(usize) -> bool, extra: impl Fn(usize) -> Vec<Pos>) -> Vec<String> {
     let mut failures = Vec::new();
     let mut count = 0;
-    for p in puzzles().into_iter().filter(|p| select(p.line)) {
+    for p in vcf_puzzles()
+        .into_iter()
+        .filter(|p: &Puzzle| select(p.line))
+    {
         count += 1;
         let result = search(&p.board, VCF_DEPTH, VCF_NODES);
         let mut accepted = p.accepted.clone();
@@ -164,7 +88,7 @@ fn solve_puzzles(select: impl Fn(usize) -> bool, extra: impl Fn(usize) -> Vec<Po
             failures.push(format!(
                 "line {} ({} {}x{}, {}): {}; accepted {}\n{:?}",
                 p.line,
-                p.rule,
+                p.rule.name(),
                 p.board.width(),
                 p.board.height(),
                 p.source,
@@ -185,7 +109,7 @@ fn solve_puzzles(select: impl Fn(usize) -> bool, extra: impl Fn(usize) -> Vec<Po
 /// test, `renju_white_blocks_on_a_black_forbidden_point`).
 #[test]
 fn vcf_puzzles_solved_within_budget() {
-    let all = puzzles();
+    let all = vcf_puzzles();
     assert_eq!(all.len(), 70, "vcf-puzzles.txt holds 70 puzzles");
     for (line, _, _) in VCF_OTHER_WINS {
         assert!(
@@ -231,15 +155,10 @@ const TACTIC_NODES: u64 = 300_000;
 /// Parses `picture`, searches it with `to_move` to play and checks the move
 /// against the `a` / `f` marks and the score against `expect`.
 fn tactic(rule: Rule, to_move: Color, expect: Expect, picture: &str) {
-    let (board, marks) =
-        Board::from_diagram(rule, to_move, picture).unwrap_or_else(|e| panic!("{e}"));
-    let marked =
-        |mark: char| -> Vec<Pos> { marks.iter().filter(|m| m.0 == mark).map(|m| m.1).collect() };
-    let (accepted, refused) = (marked('a'), marked('f'));
-    if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
-        panic!("unknown diagram character {other:?}");
-    }
-    let result = search(&board, TACTIC_DEPTH, TACTIC_NODES);
+    let diagram = Diagram::new(rule, to_move, picture);
+    diagram.check_marks("af");
+    let (board, accepted, refused) = (&diagram.board, diagram.marked('a'), diagram.marked('f'));
+    let result = search(board, TACTIC_DEPTH, TACTIC_NODES);
     let best = result.best.expect("a move");
     let mut problems = Vec::new();
     if !accepted.is_empty() && !accepted.contains(&best) {

@@ -2,11 +2,11 @@
 //! tests switch the root solvers off and check that every helper thread
 //! searched nodes, so they test the threads, not the solvers.
 
-use std::sync::atomic::AtomicBool;
+mod common;
 
+use common::board::search_with;
 use wuzi::board::Board;
-use wuzi::search::tt::Tt;
-use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND};
+use wuzi::search::{SearchResult, MATE_BOUND};
 use wuzi::types::{Color, Rule};
 
 /// Black's (7,7) makes two open threes, row 7 and column 7; white has no four
@@ -33,12 +33,9 @@ const THREE_THREE: &str = "
 /// A fixed-depth search with `threads` threads. `root_solvers` false sends
 /// every position, won or not, to the threaded alpha-beta.
 fn search(board: &Board, threads: usize, depth: i32, root_solvers: bool) -> SearchResult {
-    let mut tt = Tt::new(8 << 20);
-    let stop = AtomicBool::new(false);
-    Searcher::new(board, &mut tt, &stop, Limits::depth(depth))
-        .threads(threads)
-        .root_solvers(root_solvers)
-        .run(None)
+    search_with(board, depth, 0, |searcher| {
+        searcher.threads(threads).root_solvers(root_solvers)
+    })
 }
 
 /// Asserts that the alpha-beta ran on `threads` threads and that every one
@@ -98,13 +95,9 @@ fn threads_agree_with_one_thread_on_a_won_position() {
 #[test]
 fn threads_search_an_open_position_and_stop() {
     let board = Board::from_moves(Rule::Freestyle, 15, "7,7 8,8 8,6 6,8").unwrap();
-    let mut tt = Tt::new(8 << 20);
-    let stop = AtomicBool::new(false);
-    let result = Searcher::new(&board, &mut tt, &stop, Limits::depth(6))
-        .threads(2)
-        .root_solvers(false)
-        .safety_check(false)
-        .run(None);
+    let result = search_with(&board, 6, 0, |searcher| {
+        searcher.threads(2).root_solvers(false).safety_check(false)
+    });
     let best = result.best.expect("a move");
     assert!(board.is_empty(best));
     assert_eq!(result.depth, 6);

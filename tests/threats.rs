@@ -25,14 +25,14 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use common::board::{parse_color, search, Diagram};
 use common::fixtures::{threat_fixtures, Fixture};
 use wuzi::board::Board;
 use wuzi::rules::is_allowed;
-use wuzi::search::tt::Tt;
 use wuzi::search::vcf::Vcf;
 use wuzi::search::vct::Vct;
-use wuzi::search::{Limits, SearchResult, Searcher, MATE_BOUND, MAX_DEPTH};
-use wuzi::types::{Color, Pos, Rule, Threat};
+use wuzi::search::{MATE_BOUND, MAX_DEPTH};
+use wuzi::types::{Pos, Threat};
 
 /// Node budget of the solvers (far more than the positions need).
 const SOLVER_NODES: u64 = 2_000_000;
@@ -41,31 +41,26 @@ const SEARCH_DEPTH: i32 = 8;
 const SEARCH_NODES: u64 = 500_000;
 /// Node budget of the opponent's VCT after a defence.
 const REFUTE_NODES: u64 = 200_000;
-const TT_BYTES: usize = 16 << 20;
 /// No clock: a day.
 const NO_CLOCK: Duration = Duration::from_secs(86_400);
 
 /// The rule, side to move and board of a fixture, with its `a` and `f` cells.
 fn position(fixture: &Fixture) -> (Board, Vec<Pos>, Vec<Pos>) {
     let name = &fixture.name;
-    let rule = match fixture.field("rule") {
-        Some("freestyle") => Rule::Freestyle,
-        Some("standard") => Rule::Standard,
-        Some("renju") => Rule::Renju,
-        other => panic!("{name}: rule {other:?}"),
+    let field = |key: &str| {
+        fixture
+            .field(key)
+            .unwrap_or_else(|| panic!("{name}: no {key}"))
     };
-    let to_move = match fixture.field("to-move") {
-        Some("black") => Color::Black,
-        Some("white") => Color::White,
-        other => panic!("{name}: to-move {other:?}"),
-    };
-    let (board, marks) = Board::from_diagram(rule, to_move, &fixture.rows.join("\n"))
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    let marked = |c: char| marks.iter().filter(|m| m.0 == c).map(|m| m.1).collect();
-    if let Some((other, _)) = marks.iter().find(|m| m.0 != 'a' && m.0 != 'f') {
-        panic!("{name}: unknown diagram character {other:?}");
-    }
-    (board, marked('a'), marked('f'))
+    let rule = wuzi::cli::parse_rule(field("rule")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let diagram = Diagram::new(
+        rule,
+        parse_color(field("to-move")),
+        &fixture.rows.join("\n"),
+    );
+    diagram.check_marks("af");
+    let (accepted, refused) = (diagram.marked('a'), diagram.marked('f'));
+    (diagram.board, accepted, refused)
 }
 
 fn fmt(cells: &[Pos]) -> String {
@@ -93,17 +88,6 @@ fn check_line(board: &Board, line: &[Pos]) -> Result<(), String> {
         return Err(format!("{last} is not a five"));
     }
     Ok(())
-}
-
-/// The full search of `board` to `depth` within `nodes` nodes, no clock.
-fn search(board: &Board, depth: i32, nodes: u64) -> SearchResult {
-    let mut tt = Tt::new(TT_BYTES);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_nodes: nodes,
-        ..Limits::depth(depth)
-    };
-    Searcher::new(board, &mut tt, &stop, limits).run(None)
 }
 
 fn vct(board: &Board, nodes: u64) -> Option<Vec<Pos>> {

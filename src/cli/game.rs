@@ -99,6 +99,12 @@ impl Game {
         self.result = Some(GameResult::Draw);
     }
 
+    /// Sets who moves next, for a position set up by hand (stones of either
+    /// colour in any order).
+    pub fn set_side_to_move(&mut self, side: Color) {
+        self.board.set_side_to_move(side);
+    }
+
     /// Converts a square to a cell of this board, if it is on it.
     fn pos(&self, (x, y): Square) -> Option<Pos> {
         self.board.contains(x, y).then(|| Pos::new(x, y))

@@ -116,6 +116,53 @@ pub enum Command {
     /// Fit the evaluation weights to fixed-depth self-play games (Texel's
     /// method); prints or writes src/eval/weights.rs
     Tune(tune::Options),
+    /// Play and analyse on a board in the browser, served on
+    /// http://127.0.0.1:5015/
+    Gui(GuiArgs),
+}
+
+/// The port `gui` listens on unless `--port` says otherwise.
+pub const GUI_PORT: u16 = 5015;
+
+/// Most search threads `gui --threads` takes (the searcher's own limit).
+const MAX_GUI_THREADS: usize = crate::search::MAX_THREADS;
+/// Largest hash table per tab `gui --hash` takes, in MiB.
+const MAX_GUI_HASH_MB: usize = 4096;
+
+/// Settings of `gui`, the board in the browser. The server itself is the
+/// `web` layer's, above this one; `main` hands these to it.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct GuiArgs {
+    /// Address to listen on; any other than loopback lets other machines
+    /// use the board and the engine (gui warns)
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port; 0 takes any free one
+    #[arg(long, value_name = "P", default_value_t = GUI_PORT)]
+    pub port: u16,
+    /// Open the page in the default browser
+    #[arg(long)]
+    pub open: bool,
+    /// Threads of each search, 1 to 64 (default: the cores, up to 4)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Hash table of each browser tab, in MiB (1 to 4096)
+    #[arg(long, value_name = "MB", default_value = "64", value_parser = parse_hash_mb)]
+    pub hash: usize,
+}
+
+fn parse_threads(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=MAX_GUI_THREADS).contains(n))
+        .with_context(|| format!("bad thread count {text:?}: 1 to {MAX_GUI_THREADS}"))
+}
+
+fn parse_hash_mb(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=MAX_GUI_HASH_MB).contains(n))
+        .with_context(|| format!("bad hash size {text:?}: 1 to {MAX_GUI_HASH_MB} MiB"))
 }
 
 /// Reads a rule: a name (`freestyle`, `standard`, `renju`, `caro`,
@@ -248,6 +295,27 @@ mod tests {
             (o.games, o.depth, o.nodes, o.iterations, o.seed),
             (2, 4, 20_000, 3000, Some(9))
         );
+        let Some(Command::Gui(gui)) = command("gui") else {
+            panic!("not gui")
+        };
+        assert_eq!(
+            gui,
+            GuiArgs {
+                host: "127.0.0.1".into(),
+                port: GUI_PORT,
+                open: false,
+                threads: None,
+                hash: 64
+            }
+        );
+        let Some(Command::Gui(gui)) = command("gui --port 0 --open --host 0.0.0.0 --threads 2")
+        else {
+            panic!("not gui")
+        };
+        assert_eq!(
+            (gui.host.as_str(), gui.port, gui.open, gui.threads),
+            ("0.0.0.0", 0, true, Some(2))
+        );
         for bad in [
             "play --size 99",
             "analyze --seed 3 h8",
@@ -256,6 +324,11 @@ mod tests {
             "bench x",
             "openings --plies 0",
             "tune --iterations 0",
+            "gui --port 70000",
+            "gui --port",
+            "gui --threads 0",
+            "gui --hash 0",
+            "gui --seed 1",
             "--seed 1 play",
             "--script bench",
             "fly",

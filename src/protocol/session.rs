@@ -658,3 +658,367 @@ impl Session {
         vec![answer.to_string()]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+
+    /// A session with short searches (depth 2, a 1 MiB table, a fixed seed)
+    /// and no search output, so each reply line is the protocol's answer.
+    fn session() -> Session {
+        Session::new(Settings {
+            max_depth: Some(2),
+            hash_kib: Some(1024),
+            seed: Some(1),
+            show_detail: 0,
+            ..Settings::default()
+        })
+    }
+
+    /// Handles `lines` in order, running every search they start to the end
+    /// (as the search thread would); returns all replies.
+    fn send(session: &mut Session, lines: &[&str]) -> Vec<String> {
+        let mut replies = Vec::new();
+        for line in lines {
+            let response = session.handle_line(line, Instant::now());
+            assert!(!response.exit, "{line:?} ended the session");
+            replies.extend(response.replies);
+            if let Some(job) = response.think {
+                let (outcome, tt, kind) = crate::protocol::run_job(job, &AtomicBool::new(false));
+                replies.extend(session.finish_think(outcome, tt, kind));
+            }
+        }
+        replies
+    }
+
+    /// The one reply the last of `lines` gets (after the others are sent).
+    fn reply(session: &mut Session, lines: &[&str]) -> String {
+        let (last, before) = lines.split_last().expect("a line");
+        send(session, before);
+        let replies = send(session, &[last]);
+        assert_eq!(replies.len(), 1, "{lines:?} got {replies:?}");
+        replies[0].clone()
+    }
+
+    /// A move reply `x,y`.
+    fn cell(reply: &str) -> Pos {
+        let (x, y) = command::parse_xy(reply).unwrap_or_else(|| panic!("not a move: {reply:?}"));
+        Pos::new(x, y)
+    }
+
+    fn stone_count(session: &Session) -> usize {
+        session.stones.len()
+    }
+
+    #[test]
+    fn start_accepts_supported_sizes_only() {
+        let mut s = session();
+        assert_eq!(reply(&mut s, &["START 15"]), "OK");
+        assert_eq!(s.size, Some((15, 15)));
+        for bad in ["START 4", "START 23", "RECTSTART 30,10"] {
+            let r = reply(&mut s, &[bad]);
+            assert!(r.starts_with("ERROR unsupported board size"), "{bad}: {r}");
+        }
+        for bad in ["START", "START x", "START 15 15 15", "RECTSTART 20"] {
+            let r = reply(&mut s, &[bad]);
+            assert!(r.starts_with("ERROR bad board size"), "{bad}: {r}");
+        }
+        assert_eq!(s.size, Some((15, 15)), "a refused START keeps the board");
+        assert_eq!(reply(&mut s, &["RECTSTART 20,12"]), "OK");
+        assert_eq!(s.size, Some((20, 12)));
+    }
+
+    #[test]
+    fn game_commands_before_start_are_errors() {
+        for lines in [
+            &["TURN 7,7"][..],
+            &["BEGIN"],
+            &["RESTART"],
+            &["PLAY 7,7"],
+            &["YXNBEST 2"],
+            &["BOARD", "7,7,1", "DONE"],
+            &["YXBOARD", "DONE"],
+            &["SWAP2BOARD", "DONE"],
+        ] {
+            let mut s = session();
+            let r = reply(&mut s, lines);
+            assert!(
+                r.starts_with("ERROR ") && r.contains("START"),
+                "{lines:?}: {r}"
+            );
+            assert_eq!(stone_count(&s), 0);
+        }
+        let r = reply(&mut session(), &["TAKEBACK 7,7"]);
+        assert!(r.starts_with("ERROR cannot take back"), "{r}");
+    }
+
+    #[test]
+    fn malformed_and_off_board_moves_are_errors() {
+        let mut s = session();
+        send(&mut s, &["START 15"]);
+        for bad in [
+            "TURN 7",
+            "TURN a,b",
+            "TURN 7;7",
+            "TURN -1,3",
+            "TURN 99999999999999999999,1",
+            "PLAY 7",
+            "TAKEBACK x",
+        ] {
+            let r = reply(&mut s, &[bad]);
+            assert_eq!(r, format!("ERROR bad move: {bad}"));
+        }
+        assert_eq!(
+            reply(&mut s, &["TURN 15,7"]),
+            "ERROR move 15,7 is off the board"
+        );
+        assert_eq!(
+            reply(&mut s, &["PLAY 3,40"]),
+            "ERROR move 3,40 is off the board"
+        );
+        assert_eq!(stone_count(&s), 0, "a refused move places nothing");
+    }
+
+    #[test]
+    fn occupied_cells_are_errors() {
+        let mut s = session();
+        send(&mut s, &["START 15"]);
+        let answer = reply(&mut s, &["TURN 7,7"]);
+        let mine = cell(&answer);
+        assert_ne!(mine, Pos::new(7, 7));
+        assert!(mine.x() < 15 && mine.y() < 15);
+        for taken in ["TURN 7,7".to_string(), format!("TURN {answer}")] {
+            let r = reply(&mut s, &[&taken]);
+            assert!(r.ends_with("is on an occupied cell"), "{taken}: {r}");
+        }
+        let r = reply(&mut s, &[&format!("PLAY {answer}")]);
+        assert!(r.starts_with("ERROR "), "{r}");
+        assert_eq!(stone_count(&s), 2);
+    }
+
+    #[test]
+    fn turn_takes_a_five_and_blocks_a_four() {
+        // The engine (1) has four on row 7: it completes five at an end.
+        let mut s = session();
+        let lines = ["START 15", "BOARD", "3,7,1", "4,7,1", "5,7,1", "6,7,1"];
+        let mut lines = lines.to_vec();
+        lines.extend(["3,9,2", "4,9,2", "9,2,2", "12,12,2", "DONE"]);
+        let five = cell(&reply(&mut s, &lines));
+        assert!([Pos::new(2, 7), Pos::new(7, 7)].contains(&five), "{five}");
+        // The opponent's four, capped by the engine at 2,7: block at 7,7.
+        let mut s = session();
+        let lines = [
+            "START 15", "BOARD", "2,7,1", "3,7,2", "4,7,2", "5,7,2", "6,7,2", "10,2,1", "12,11,1",
+            "1,13,1", "DONE",
+        ];
+        assert_eq!(reply(&mut s, &lines), "7,7");
+    }
+
+    #[test]
+    fn bad_board_blocks_are_errors_and_keep_the_position() {
+        let cases = [
+            ("garbage", "ERROR bad board line: garbage"),
+            ("15,0,1", "ERROR stone 15,0 is off the board"),
+            ("1,1,1", "ERROR two stones on 1,1"),
+            ("3,3,4", "ERROR bad stone owner in: 3,3,4"),
+            ("3,3", "ERROR bad board line: 3,3"),
+            ("3,3,1,1", "ERROR bad board line: 3,3,1,1"),
+        ];
+        for (bad, error) in cases {
+            let mut s = session();
+            let answer = reply(&mut s, &["START 15", "TURN 7,7"]);
+            for kind in ["BOARD", "YXBOARD"] {
+                // No reply until DONE, then only the first error.
+                let replies = send(&mut s, &[kind, "1,1,1", bad, "2,2,2", "x"]);
+                assert!(replies.is_empty(), "{replies:?}");
+                assert_eq!(reply(&mut s, &["DONE"]), error, "{kind} with {bad:?}");
+                // The game before the block is still there.
+                assert_eq!(stone_count(&s), 2);
+                let r = reply(&mut s, &[&format!("TURN {answer}")]);
+                assert!(r.ends_with("is on an occupied cell"), "{r}");
+            }
+        }
+    }
+
+    #[test]
+    fn board_replaces_the_position_and_walls_block_cells() {
+        let mut s = session();
+        send(&mut s, &["START 15", "TURN 0,0"]);
+        // YXBOARD sets the position without a reply; field 3 is a wall.
+        let replies = send(&mut s, &["YXBOARD", "7,7,2", "7,8,3", "DONE"]);
+        assert!(replies.is_empty(), "{replies:?}");
+        assert_eq!(stone_count(&s), 1);
+        assert_eq!(s.walls, vec![Pos::new(7, 8)]);
+        let r = reply(&mut s, &["TURN 7,8"]);
+        assert!(r.ends_with("is on an occupied cell"), "{r}");
+        // 0,0 was cleared: the opponent may play it.
+        let answer = cell(&reply(&mut s, &["TURN 0,0"]));
+        assert!(![Pos::new(7, 7), Pos::new(7, 8), Pos::new(0, 0)].contains(&answer));
+    }
+
+    #[test]
+    fn a_full_board_is_an_error() {
+        let mut s = session();
+        let mut lines = vec!["START 5".to_string(), "BOARD".to_string()];
+        for y in 0..5 {
+            for x in 0..5 {
+                // Two colours in 2x1 bricks: no line of five anywhere.
+                let owner = 1 + (x / 2 + y) % 2;
+                lines.push(format!("{x},{y},{owner}"));
+            }
+        }
+        lines.push("DONE".to_string());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(reply(&mut s, &lines), "ERROR the board is full");
+    }
+
+    #[test]
+    fn unknown_commands_and_blank_lines() {
+        let mut s = session();
+        assert_eq!(
+            reply(&mut s, &["FROBNICATE 1 2"]),
+            "UNKNOWN command not understood: FROBNICATE 1 2"
+        );
+        assert!(send(&mut s, &["", "   ", "\0", "\t\r"]).is_empty());
+        // Command words are not case-sensitive.
+        assert_eq!(reply(&mut s, &["about"]), ABOUT);
+        assert_eq!(reply(&mut s, &["start 10"]), "OK");
+    }
+
+    #[test]
+    fn takeback_undoes_only_the_last_move() {
+        let mut s = session();
+        let answer = reply(&mut s, &["START 15", "TURN 7,7"]);
+        let r = reply(&mut s, &["TAKEBACK 7,7"]);
+        assert_eq!(r, "ERROR cannot take back 7,7: not the last move");
+        assert_eq!(reply(&mut s, &[&format!("TAKEBACK {answer}")]), "OK");
+        assert_eq!(reply(&mut s, &["TAKEBACK 7,7"]), "OK");
+        assert_eq!(stone_count(&s), 0);
+        let r = reply(&mut s, &["TAKEBACK 7,7"]);
+        assert!(r.starts_with("ERROR "), "{r}");
+        let r = reply(&mut s, &["TAKEBACK 99,99"]);
+        assert!(r.starts_with("ERROR "), "{r}");
+    }
+
+    #[test]
+    fn play_places_the_engine_stone() {
+        let mut s = session();
+        assert_eq!(reply(&mut s, &["START 15", "PLAY 7,7"]), "7,7");
+        assert_eq!(s.stones, vec![(Pos::new(7, 7), Owner::Me)]);
+        assert_eq!(s.my_color(), Color::Black);
+    }
+
+    #[test]
+    fn restart_clears_the_position() {
+        let mut s = session();
+        send(&mut s, &["START 15", "TURN 7,7"]);
+        assert_eq!(reply(&mut s, &["RESTART"]), "OK");
+        assert_eq!(stone_count(&s), 0);
+        assert_eq!(s.size, Some((15, 15)));
+        let answer = cell(&reply(&mut s, &["TURN 7,7"]));
+        assert_ne!(answer, Pos::new(7, 7));
+    }
+
+    #[test]
+    fn end_exits_also_inside_a_block() {
+        let mut s = session();
+        assert!(s.handle_line("END", Instant::now()).exit);
+        let mut s = session();
+        send(&mut s, &["START 15", "BOARD", "7,7,1"]);
+        let response = s.handle_line("end", Instant::now());
+        assert!(response.exit && response.replies.is_empty());
+    }
+
+    #[test]
+    fn info_sets_and_clamps_settings_without_a_reply() {
+        let mut s = session();
+        let lines = [
+            "INFO rule 4",
+            "INFO max_depth 1000",
+            "INFO thread_num 1000",
+            "INFO strength 500",
+            "INFO timeout_turn 5000",
+            "INFO timeout_turn abc",
+            "INFO max_node -5",
+            "INFO no_such_key 3",
+            "INFO",
+        ];
+        assert!(send(&mut s, &lines).is_empty());
+        let settings = s.settings();
+        assert_eq!(settings.rule, Rule::Renju);
+        assert_eq!(settings.max_depth, Some(MAX_DEPTH));
+        assert_eq!(settings.threads, max_threads());
+        assert_eq!(settings.strength, FULL_STRENGTH);
+        assert_eq!(settings.time.turn_ms, Some(5000));
+        assert_eq!(settings.max_nodes, 0);
+        send(&mut s, &["INFO max_depth 0", "INFO rule 1"]);
+        assert_eq!(s.settings().max_depth, None);
+        assert_eq!(s.settings().rule, Rule::Standard);
+        // Settings survive START.
+        send(&mut s, &["START 15"]);
+        assert_eq!(s.settings().rule, Rule::Standard);
+    }
+
+    #[test]
+    fn showforbid_lists_black_forbidden_points() {
+        // Black's two open twos meet at 7,7: a double three under renju.
+        let board = [
+            "YXBOARD", "5,7,1", "6,7,1", "7,5,1", "7,6,1", "0,0,2", "14,0,2", "0,14,2", "DONE",
+        ];
+        let mut s = session();
+        send(&mut s, &["START 15", "INFO rule 4"]);
+        assert!(send(&mut s, &board).is_empty());
+        assert_eq!(reply(&mut s, &["YXSHOWFORBID"]), "FORBID 0707.");
+        send(&mut s, &["INFO rule 1"]);
+        assert_eq!(reply(&mut s, &["YXSHOWFORBID"]), "FORBID .");
+        // With no game the list is empty.
+        assert_eq!(reply(&mut session(), &["YXSHOWFORBID"]), "FORBID .");
+    }
+
+    #[test]
+    fn nbest_reports_moves_without_playing_them() {
+        let mut s = session();
+        send(&mut s, &["START 15", "YXBOARD", "7,7,2", "DONE"]);
+        let replies = send(&mut s, &["YXNBEST 2"]);
+        assert_eq!(replies.len(), 3, "{replies:?}");
+        assert!(replies[0].starts_with("MESSAGE nbest 1 "), "{replies:?}");
+        assert!(replies[1].starts_with("MESSAGE nbest 2 "), "{replies:?}");
+        let best = cell(&replies[2]);
+        assert_ne!(best, Pos::new(7, 7));
+        assert_eq!(stone_count(&s), 1, "YXNBEST plays nothing");
+        assert_eq!(
+            reply(&mut s, &[&format!("PLAY {}", replies[2])]),
+            replies[2]
+        );
+        for bad in ["YXNBEST 0", "YXNBEST x"] {
+            assert_eq!(reply(&mut s, &[bad]), format!("ERROR bad count: {bad}"));
+        }
+    }
+
+    #[test]
+    fn swap2board_answers_by_stone_count() {
+        let mut s = session();
+        send(&mut s, &["START 15", "INFO timeout_turn 200"]);
+        let r = reply(&mut s, &["SWAP2BOARD", "7,7", "DONE"]);
+        assert_eq!(r, "ERROR SWAP2BOARD with 1 stones: 0, 3 or 5 expected");
+        // No stones: three opening stones, which the session now holds.
+        let proposal = reply(&mut s, &["SWAP2BOARD", "DONE"]);
+        let cells: Vec<Pos> = proposal.split(' ').map(cell).collect();
+        assert_eq!(cells.len(), 3, "{proposal}");
+        assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);
+        assert_eq!(stone_count(&s), 3);
+        let r = reply(&mut s, &[&format!("TURN {}", cells[2])]);
+        assert!(r.ends_with("is on an occupied cell"), "{r}");
+        // Three stones: SWAP, one move or two, on free cells.
+        let answer = reply(&mut s, &["SWAP2BOARD", "7,7", "8,7", "7,9", "DONE"]);
+        if answer != "SWAP" {
+            let cells: Vec<Pos> = answer.split(' ').map(cell).collect();
+            assert!((1..=2).contains(&cells.len()), "{answer}");
+            let opening = [Pos::new(7, 7), Pos::new(8, 7), Pos::new(7, 9)];
+            assert!(cells.iter().all(|c| !opening.contains(c)), "{answer}");
+            assert_eq!(stone_count(&s), 3 + cells.len());
+        }
+    }
+}

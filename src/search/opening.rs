@@ -202,3 +202,113 @@ impl Swap2<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::types::{Color, Rule};
+
+    /// Decides for `board` with searches to `depth` and no clock.
+    fn decide(board: &Board, depth: i32, seed: u64) -> Option<Swap2Answer> {
+        let mut tt = Tt::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let mut swap2 = Swap2 {
+            tt: &mut tt,
+            stop: &stop,
+            limits: Limits::depth(depth),
+        };
+        swap2.decide(board, &mut rand::rngs::StdRng::seed_from_u64(seed))
+    }
+
+    fn board(moves: &str) -> Board {
+        Board::from_moves(Rule::Freestyle, 15, moves).unwrap()
+    }
+
+    #[test]
+    fn answers_print_as_the_protocol_wants() {
+        let (a, b, c) = (Pos::new(7, 7), Pos::new(8, 7), Pos::new(0, 14));
+        assert_eq!(Swap2Answer::Swap.to_string(), "SWAP");
+        assert_eq!(Swap2Answer::Move(a).to_string(), "7,7");
+        assert_eq!(Swap2Answer::TwoMoves(a, b).to_string(), "7,7 8,7");
+        assert_eq!(Swap2Answer::Propose([a, b, c]).to_string(), "7,7 8,7 0,14");
+    }
+
+    #[test]
+    fn only_zero_three_or_five_stones_get_a_decision() {
+        for moves in [
+            "7,7",
+            "7,7 8,8",
+            "7,7 8,8 9,9 6,6",
+            "7,7 8,8 9,9 6,6 5,5 4,4",
+        ] {
+            assert_eq!(decide(&board(moves), 2, 1), None, "{moves}");
+        }
+    }
+
+    #[test]
+    fn proposal_is_three_free_compact_stones_without_a_four() {
+        for seed in 0..3 {
+            let Some(Swap2Answer::Propose(stones)) = decide(&board(""), 2, seed) else {
+                panic!("no proposal");
+            };
+            let (first, second, third) = (stones[0], stones[1], stones[2]);
+            assert!(first.x().abs_diff(7) <= 1 && first.y().abs_diff(7) <= 1);
+            let near = |p: Pos, q: Pos| p.x().abs_diff(q.x()) <= 2 && p.y().abs_diff(q.y()) <= 2;
+            assert!(near(second, first), "{stones:?}");
+            assert!(near(third, first) || near(third, second), "{stones:?}");
+            assert!(first != second && second != third && first != third);
+        }
+    }
+
+    #[test]
+    fn five_stones_take_black_when_black_is_better() {
+        // Black's open three on row 7; white's two stones far away: white,
+        // to move, is worse, so the engine takes black.
+        let better_black = board("6,7 0,0 7,7 14,14 8,7");
+        assert_eq!(decide(&better_black, 4, 1), Some(Swap2Answer::Swap));
+        // Black's stones scattered on the edges, white's two together in the
+        // middle: white plays on, on a free cell.
+        let better_white = board("0,0 7,7 14,0 8,7 0,14");
+        match decide(&better_white, 4, 1) {
+            Some(Swap2Answer::Move(p)) => assert!(better_white.is_empty(p), "{p}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn three_stones_get_a_legal_answer() {
+        let three = board("7,7 8,8 8,6");
+        match decide(&three, 2, 1) {
+            Some(Swap2Answer::Swap) => {}
+            Some(Swap2Answer::Move(white)) => assert!(three.is_empty(white)),
+            Some(Swap2Answer::TwoMoves(white, black)) => {
+                assert!(three.is_empty(white) && three.is_empty(black) && white != black);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn random_opening_places_legal_stones_near_the_centre() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for _ in 0..20 {
+                let mut board = Board::new(15, 15, rule);
+                assert!(random_opening(&mut board, 5, &mut rng));
+                assert_eq!(board.move_count(), 5);
+                let first = board.history()[0];
+                assert!(first.x().abs_diff(7) <= 1 && first.y().abs_diff(7) <= 1);
+                // Replaying the stones: none made a four or was forbidden.
+                let mut replay = Board::new(15, 15, rule);
+                for &p in board.history() {
+                    let us = replay.side_to_move();
+                    assert!(replay.threat(p, us) < Threat::Four, "{p}");
+                    assert!(!(us == Color::Black && renju::is_forbidden(&mut replay, p)));
+                    replay.make(p);
+                }
+            }
+        }
+    }
+}
