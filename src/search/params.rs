@@ -29,9 +29,11 @@ pub const PRUNING_DEPTH: i32 = 4;
 /// 1 and 2 with margins 60 and 100 below alpha: −7.5 Elo, 600 games, not
 /// kept.)
 pub const FUTILITY_MARGIN: i32 = 90;
-/// Moves (of every kind) searched at depth 1..=[`PRUNING_DEPTH`] before the
-/// later ones that make or stop at most an open three are pruned (index:
-/// depth).
+/// Quiet moves searched at depth 1..=[`PRUNING_DEPTH`] before the rest are
+/// pruned (index: depth).
+/// (Counting every move and pruning one-three moves too, with a fail-high
+/// reduction and reductions of one-three moves: +18.0 Elo, 1200 games, not
+/// kept; docs/tuning.md.)
 pub const MOVE_COUNT_LIMIT: [usize; PRUNING_DEPTH as usize + 1] = [0, 6, 10, 14, 20];
 /// Late-move reductions apply from this depth on...
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -43,16 +45,6 @@ pub const LMR_BASE: f32 = 0.5;
 /// Divisor of the late-move reduction's logarithmic term. Tried: 1.4
 /// (−2.2 Elo, 472 games).
 pub const LMR_DIVISOR: f32 = 1.8;
-
-/// Margin per remaining ply above beta from which a non-PV node is likely
-/// to fail high: its moves (but the table move and fours) are then searched
-/// a ply shallower.
-pub const FAIL_HIGH_MARGIN: i32 = 25;
-
-/// Late-move reductions also apply, this many plies smaller, to moves that
-/// make or stop an open three (but no four and no double three). Tried: 0
-/// (−11.0 Elo, 600 games).
-pub const LMR_THREE_LESS: i32 = 1;
 
 // Quiescence
 

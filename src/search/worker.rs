@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
-    FAIL_HIGH_MARGIN, FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX,
-    LMR_THREE_LESS, MAX_QUIESCENCE_PLY, MOVE_COUNT_LIMIT, PRUNING_DEPTH,
+    FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
+    MOVE_COUNT_LIMIT, PRUNING_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
@@ -51,14 +51,6 @@ pub struct Worker<'a> {
 #[inline]
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     (LMR_BASE + (depth as f32).ln() * (index as f32).ln() / LMR_DIVISOR) as i32
-}
-
-/// Whether a move makes or stops at most one open three: no four, no
-/// double three. Such moves may be reduced (less than quiet ones) and
-/// pruned by move count.
-#[inline]
-fn is_three_move(board: &Board, pos: Pos, us: Color) -> bool {
-    board.threat(pos, us) <= Threat::Three && board.threat(pos, us.opponent()) <= Threat::Three
 }
 
 /// Whether a move neither makes nor stops a three or more: the moves that
@@ -308,56 +300,34 @@ impl<'a> Worker<'a> {
             depth - 1
         };
 
-        // Selective trio, this with 7 and 8 (+31.4 Elo, 600 games; each part alone ≈ 0)
-        // 6b. Fail-high reduction: a non-PV node with nothing forcing whose
-        // static evaluation is well above beta will probably fail high; all
-        // but its table move and fours are searched a ply shallower.
-        let likely_fail_high = !pv
-            && free
-            && depth >= 2
-            && beta.abs() < MATE_BOUND
-            && static_eval >= beta + FAIL_HIGH_MARGIN * depth;
-
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
+        let mut quiet_searched = 0;
         for i in 0..self.lists[list].len() {
             let pos = self.lists[list].pick(i);
             let quiet = free && is_quiet_move(&self.board, pos, us) && Some(pos) != tt_move;
-            // All moves counted, three moves pruned: part of the selective trio (6b)
             // 7. Move-count pruning (+27.9 Elo, 100 games, against depth 3
-            // with more moves): near the horizon, late moves that make or
-            // stop at most an open three are not searched once a move has
-            // been; the count is of all moves before them.
-            if !pv
-                && free
+            // with more moves): near the horizon, late quiet moves are not
+            // searched once a move has been.
+            if quiet
+                && !pv
                 && depth <= PRUNING_DEPTH
                 && best_score > -MATE_BOUND
-                && i >= MOVE_COUNT_LIMIT[depth as usize]
-                && Some(pos) != tt_move
-                && is_three_move(&self.board, pos, us)
+                && quiet_searched >= MOVE_COUNT_LIMIT[depth as usize]
             {
                 continue;
+            }
+            if quiet {
+                quiet_searched += 1;
             }
             // 8. Late-move reductions (+52.5 Elo, 100 games, against a flat
             // reduction): quiet moves after the first few are searched
             // shallower first, and again at full depth if they raise alpha.
-            // Three moves reduced, a ply less: part of the selective trio (6b)
-            let reducible =
-                quiet || (free && Some(pos) != tt_move && is_three_move(&self.board, pos, us));
-            let reduction = if reducible && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                let less = if quiet { 0 } else { LMR_THREE_LESS };
-                (late_move_reduction(depth, i) - pv as i32 - less).clamp(0, depth - 2)
+            let reduction = if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
+                (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
             } else {
                 0
-            };
-            let new_depth = if likely_fail_high
-                && Some(pos) != tt_move
-                && self.board.threat(pos, us) < Threat::Four
-            {
-                new_depth - 1
-            } else {
-                new_depth
             };
             self.board.make(pos);
             let score = if i == 0 {
