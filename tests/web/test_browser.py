@@ -167,7 +167,11 @@ class Board(unittest.TestCase):
         time_input.clear()
         time_input.send_keys(seconds)
         self.click("new")
-        self.wait(lambda: self.driver.execute_script("return S.stones.length === 0 && S.state && S.state.count === 0"), "a new game")
+        empty = "S.stones.length === 0 && S.state && S.state.count === 0"
+        if opening == "engine":
+            # The engine may have laid its three stones before the first poll.
+            empty += " || document.getElementById('swap2-panel').offsetParent !== null"
+        self.wait(lambda: self.driver.execute_script(f"return {empty}"), "a new game")
 
     def set_record(self, text):
         """Opens the record panel and types `text` into it."""
@@ -310,8 +314,12 @@ class Board(unittest.TestCase):
         self.click("swap-black")
         self.wait(lambda: self.stones() == 4 and self.idle(), "the engine's move as white")
         self.assertEqual(self.driver.execute_script("return S.players.white"), "engine")
-        # Two engines play on their own.
-        self.new_game(black="engine", white="engine", seconds="0.1")
+        # Two engines play on their own. Players apply at once, so the game
+        # starts empty between two people and then both sides become engines
+        # (a new engine game could fill its first squares before a poll).
+        self.new_game(black="human", white="human", seconds="0.1")
+        Select(self.find("#black")).select_by_value("engine")
+        Select(self.find("#white")).select_by_value("engine")
         self.wait(lambda: self.stones() >= 6, "six engine moves")
         self.click("new")
 
