@@ -67,7 +67,9 @@ fn main() {
         Some(Command::Bench(options)) => cli::bench::run(options),
         Some(Command::Openings(options)) => cli::openings::run(options),
         Some(Command::Tune(options)) => cli::tune::run(options),
-        Some(Command::Gui(args)) => wuzi::web::run(&args.into()),
+        Some(Command::Gui(args)) => wuzi::web::run(&args.into(), |url| {
+            println!("Wuzi board: {url}  (Ctrl-C stops it)")
+        }),
     };
     if let Err(e) = outcome {
         eprintln!("pbrain-wuzi: {e:#}");

@@ -152,8 +152,9 @@ impl Server {
     }
 }
 
-/// Starts the board's server, prints its address and serves until killed.
-pub fn run(options: &GuiOptions) -> Result<()> {
+/// Starts the board's server, hands its address to `announce` (the caller
+/// tells the person where to point a browser) and serves until killed.
+pub fn run(options: &GuiOptions, announce: impl FnOnce(&str)) -> Result<()> {
     if !is_loopback(&options.host) {
         eprintln!(
             "warning: serving on {}: anyone who can reach this address can use the board \
@@ -167,7 +168,7 @@ pub fn run(options: &GuiOptions) -> Result<()> {
         SocketAddr::V6(_) => format!("http://[{}]:{}/", addr.ip(), addr.port()),
         SocketAddr::V4(_) => format!("http://{addr}/"),
     };
-    println!("Wuzi board: {url}  (Ctrl-C stops it)");
+    announce(&url);
     if options.open {
         open_browser(&url);
     }
