@@ -7,11 +7,12 @@
 //! 1. [`types`]: the shared vocabulary: [`types::Color`], [`types::Rule`]
 //!    and [`types::FiveRule`], cells ([`types::Pos`] on the padded array),
 //!    and line patterns and threat classes by name.
-//! 2. [`eval`]: the evaluation: the fitted pattern values, class bonuses and
-//!    mixing weights ([`eval::weights`]), a cell's value, the formula on the
-//!    two sides' value sums, and the fitter of the weights.
-//! 3. [`board`]: stones with line patterns, threat classes, cell values
-//!    (from [`eval`]) and the Zobrist hash, all kept up to date move by move.
+//! 2. [`eval`]: the evaluation: pattern codes, the tables they index (a
+//!    code's worth and its move-policy score, per rule and colour), the
+//!    formula on the two sides' table sums, and the fitter of the tables.
+//! 3. [`board`]: stones with line patterns, threat classes, pattern codes
+//!    and table sums (from [`eval`]) and the Zobrist hash, all kept up to
+//!    date move by move.
 //! 4. [`rules`]: which moves a side may play: renju's forbidden points.
 //! 5. [`search`]: the threat solvers (VCF, VCT), alpha-beta with iterative
 //!    deepening, move generation, hash table, time, the `n` best moves.

@@ -73,7 +73,13 @@ fn subcommands_answer_help() {
         ),
         (
             "tune",
-            &["--iterations <I>", "[default: 3000]", "--seed <N>"],
+            &[
+                "--iterations <I>",
+                "[default: 1000]",
+                "--seed <N>",
+                "--play <FILE>",
+                "--records <FILE>...",
+            ],
         ),
         (
             "gui",

@@ -1,9 +1,12 @@
 //! The board: stones on a padded array, with line patterns, threat classes,
-//! cell values and the Zobrist hash all kept up to date move by move.
+//! the evaluation's table sums and the Zobrist hash all kept up to date move
+//! by move.
 //!
 //! Every empty cell carries, for each colour, the [`Pattern`] a stone there
-//! would make on each of its four lines, the combined [`Threat`] and a value
-//! ([`crate::eval::cell_value`]).
+//! would make on each of its four lines, the combined [`Threat`] and the
+//! [pattern code](crate::eval::code) that indexes the evaluation's tables
+//! ([`crate::eval::tables`]); the board keeps each colour's sums of its table
+//! entries over the empty cells.
 //! A move touches only the cells within five steps on its four lines. Counts
 //! of each threat class per colour answer "does anyone have a five / open
 //! four / three?" in O(1).
@@ -12,6 +15,8 @@ pub mod pattern;
 pub mod threat;
 mod zobrist;
 
+use crate::eval;
+use crate::eval::tables::{table_set, tables, Tables};
 use crate::types::{
     Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
 };
@@ -48,13 +53,14 @@ pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
 struct CellInfo {
     patterns: [Pattern; 4],
     threat: Threat,
-    value: u16,
+    /// The [pattern code](eval::code) of the four patterns.
+    code: u16,
 }
 
 const NO_INFO: CellInfo = CellInfo {
     patterns: [Pattern::Dead; 4],
     threat: Threat::None,
-    value: 0,
+    code: eval::code::DEAD as u16,
 };
 
 /// An empty cell's state before a move changed it, kept so that undoing the
@@ -70,13 +76,13 @@ struct SavedCell {
 struct Frame {
     saved_from: u32,
     threat_counts: [[u16; Threat::COUNT]; 2],
-    value_sums: [i32; 2],
+    table_sums: [[i32; 2]; 2],
 }
 
 const NO_FRAME: Frame = Frame {
     saved_from: 0,
     threat_counts: [[0; Threat::COUNT]; 2],
-    value_sums: [0; 2],
+    table_sums: [[0; 2]; 2],
 };
 
 /// Most empty cells one move can change: ten on each of four lines.
@@ -90,17 +96,20 @@ pub struct Board {
     rule: Rule,
     /// Both colours' line patterns by line key.
     pairs: &'static PairTable,
-    /// Per colour: pattern quadruple → threat class and value.
+    /// Per colour: pattern quadruple → threat class and pattern code.
     combos: [&'static [threat::Combo; threat::COMBOS]; 2],
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
-    /// Per cell and colour: patterns, threat and value of a stone there.
+    /// Per cell and colour: patterns, threat and pattern code of a stone there.
     info: [[CellInfo; 2]; CELLS],
     /// Per colour and threat class: how many empty cells have that class.
     threat_counts: [[u16; Threat::COUNT]; 2],
-    /// Per colour: the sum of cell values over empty cells.
-    value_sums: [i32; 2],
+    /// Per colour: the evaluation tables it plays by.
+    tables: [&'static Tables; 2],
+    /// Per colour and role (0 mover, 1 waiter): the sum of the colour's
+    /// table entries over empty cells.
+    table_sums: [[i32; 2]; 2],
     /// Per cell: how many stones lie within two cells (square neighbourhood).
     near: [u8; CELLS],
     /// How far along a line a stone changes other cells' patterns: 4 when
@@ -136,7 +145,11 @@ impl Board {
             keys: [[0; 4]; CELLS],
             info: [[NO_INFO; 2]; CELLS],
             threat_counts: [[0; Threat::COUNT]; 2],
-            value_sums: [0; 2],
+            tables: [
+                tables(table_set(rule, Color::Black)),
+                tables(table_set(rule, Color::White)),
+            ],
+            table_sums: [[0; 2]; 2],
             near: [0; CELLS],
             reach: if rule.five_rule(Color::Black) == FiveRule::FiveOrMore
                 && rule.five_rule(Color::White) == FiveRule::FiveOrMore
@@ -344,10 +357,17 @@ impl Board {
         self.info[pos.index()][color.index()].threat
     }
 
-    /// The value of a stone of `color` on empty cell `pos`.
+    /// The [pattern code](eval::code) of `color`'s four patterns through
+    /// empty cell `pos`.
     #[inline]
-    pub fn value(&self, pos: Pos, color: Color) -> i32 {
-        self.info[pos.index()][color.index()].value as i32
+    pub fn code(&self, pos: Pos, color: Color) -> usize {
+        self.info[pos.index()][color.index()].code as usize
+    }
+
+    /// The evaluation and policy tables `color` plays by.
+    #[inline]
+    pub fn tables(&self, color: Color) -> &'static Tables {
+        self.tables[color.index()]
     }
 
     /// How many empty cells give `color` the threat class `threat`.
@@ -356,10 +376,11 @@ impl Board {
         self.threat_counts[color.index()][threat as usize] as usize
     }
 
-    /// The sum of `color`'s cell values over all empty cells.
+    /// The sum over empty cells of `color`'s table entries for the side to
+    /// move ([`Tables::mover`]) if `mover`, else for the side waiting.
     #[inline]
-    pub fn value_sum(&self, color: Color) -> i32 {
-        self.value_sums[color.index()]
+    pub fn table_sum(&self, color: Color, mover: bool) -> i32 {
+        self.table_sums[color.index()][!mover as usize]
     }
 
     /// Every on-board cell, row by row. The iterator does not borrow the
@@ -413,7 +434,7 @@ impl Board {
     /// Runs `probe` on the board with a stone of `color` on empty cell `pos`,
     /// then takes the stone back. The stone is not a move: the side to move
     /// and the move history stay as they were, while the line patterns,
-    /// threat classes, cell values and counts (and the hash) are those of the
+    /// threat classes, pattern codes, counts and sums (and the hash) are those of the
     /// board with the stone. `probe` may make and unmake moves, and probe
     /// further stones, as long as it leaves the board as it found it.
     /// Renju's false-three check reads a three's four points this way.
@@ -438,7 +459,7 @@ impl Board {
         self.frames[self.frame_count] = Frame {
             saved_from: self.saved_count as u32,
             threat_counts: self.threat_counts,
-            value_sums: self.value_sums,
+            table_sums: self.table_sums,
         };
         self.frame_count += 1;
         self.count_cell(pos, -1);
@@ -484,7 +505,7 @@ impl Board {
         }
         self.saved_count = from;
         self.threat_counts = frame.threat_counts;
-        self.value_sums = frame.value_sums;
+        self.table_sums = frame.table_sums;
         self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
         self.adjust_near(pos, -1);
         self.cells[pos.index()] = Cell::Empty;
@@ -521,19 +542,22 @@ impl Board {
             let info = &self.info[pos.index()][c];
             let slot = &mut self.threat_counts[c][info.threat as usize];
             *slot = (*slot as i32 + sign) as u16;
-            self.value_sums[c] += sign * info.value as i32;
+            let code = info.code as usize;
+            let tables = self.tables[c];
+            self.table_sums[c][0] += sign * tables.mover[code];
+            self.table_sums[c][1] += sign * tables.waiter[code];
         }
     }
 
     /// Recomputes one line's patterns of a counted empty cell, then its
-    /// threat and value; the counts and sums follow.
+    /// threat and pattern code; the counts and sums follow.
     fn update_line(&mut self, pos: Pos, d: usize) {
         let patterns = self.pairs.get(self.keys[pos.index()][d]);
         self.set_line_patterns(pos, d, patterns);
     }
 
     /// Sets black's and white's pattern on line `d` of a counted empty cell,
-    /// then its threat and value; the counts and sums follow.
+    /// then its threat and pattern code; the counts and sums follow.
     #[inline]
     fn set_line_patterns(&mut self, pos: Pos, d: usize, (black, white): (Pattern, Pattern)) {
         let infos = &mut self.info[pos.index()];
@@ -552,9 +576,13 @@ impl Board {
                 counts[combo.threat as usize] += 1;
                 info.threat = combo.threat;
             }
-            if combo.value != info.value {
-                self.value_sums[c] += combo.value as i32 - info.value as i32;
-                info.value = combo.value;
+            if combo.code != info.code {
+                let (old, new) = (info.code as usize, combo.code as usize);
+                let tables = self.tables[c];
+                let sums = &mut self.table_sums[c];
+                sums[0] += tables.mover[new] - tables.mover[old];
+                sums[1] += tables.waiter[new] - tables.waiter[old];
+                info.code = combo.code;
             }
         }
     }
@@ -606,7 +634,7 @@ mod tests {
     fn assert_same_state(a: &Board, b: &Board) {
         assert_eq!(a.hash, b.hash);
         assert_eq!(a.threat_counts, b.threat_counts);
-        assert_eq!(a.value_sums, b.value_sums);
+        assert_eq!(a.table_sums, b.table_sums);
         for pos in a.cells() {
             assert_eq!(a.cell(pos), b.cell(pos));
             assert_eq!(a.near[pos.index()], b.near[pos.index()]);

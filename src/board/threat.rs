@@ -1,7 +1,7 @@
 //! Threat classes: the four line patterns through a cell combined into what a
 //! stone there would threaten, and the tables that give every pattern
-//! quadruple its class and its cell value ([`eval::cell_value`], used by the
-//! evaluation and move ordering).
+//! quadruple its class and its [pattern code](eval::code) (which indexes the
+//! evaluation's tables).
 
 use std::sync::OnceLock;
 
@@ -12,13 +12,13 @@ use crate::types::{Pattern, Threat};
 pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
 
 /// A combination-table entry: what a stone on a cell with some four line
-/// patterns threatens, and the cell's value.
+/// patterns threatens, and their pattern code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Combo {
     /// The threat class.
     pub threat: Threat,
-    /// The cell value.
-    pub value: u16,
+    /// The [pattern code](eval::code) of the quadruple.
+    pub code: u16,
 }
 
 /// Per restriction (free, renju black): every pattern quadruple's [`Combo`].
@@ -34,9 +34,8 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
                     |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
                 let threat = classify(patterns, restricted);
-                let value = eval::cell_value(patterns, threat);
-                let value = u16::try_from(value).expect("cell values fit in 16 bits");
-                Combo { threat, value }
+                let code = eval::code::code(patterns) as u16;
+                Combo { threat, code }
             })
             .collect::<Box<[Combo]>>()
             .try_into()

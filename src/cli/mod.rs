@@ -113,8 +113,8 @@ pub enum Command {
     Bench(bench::Options),
     /// Print balanced random openings (offset format)
     Openings(openings::Options),
-    /// Fit the evaluation weights to fixed-depth self-play games (Texel's
-    /// method); prints or writes src/eval/weights.rs
+    /// Play self-play records (--play) or fit the evaluation's tables to
+    /// records (--records); writes src/eval/tables.bin with --write
     Tune(tune::Options),
     /// Play and analyse on a board in the browser, served on
     /// http://127.0.0.1:5015/
@@ -288,13 +288,17 @@ mod tests {
             (o.rule, o.size, o.count, o.plies, o.depth, o.max_score),
             (Rule::Freestyle, 15, 3, 4, 4, 150)
         );
-        let Some(Command::Tune(o)) = command("tune --games 2 --seed 9") else {
+        let Some(Command::Tune(o)) = command("tune --play games.rec --games 2 --seed 9") else {
             panic!("not tune")
         };
         assert_eq!(
-            (o.games, o.depth, o.nodes, o.iterations, o.seed),
-            (2, 4, 20_000, 3000, Some(9))
+            (o.games, o.depth, o.nodes, o.seed, o.play.is_some()),
+            (2, 6, 50_000, Some(9), true)
         );
+        let Some(Command::Tune(o)) = command("tune --records a.rec b.rec --write t.bin") else {
+            panic!("not tune")
+        };
+        assert_eq!((o.records.len(), o.iterations, o.free), (2, 1000, false));
         let Some(Command::Gui(gui)) = command("gui") else {
             panic!("not gui")
         };
@@ -323,7 +327,9 @@ mod tests {
             "bench --seed 1",
             "bench x",
             "openings --plies 0",
-            "tune --iterations 0",
+            "tune --records a.rec --iterations 0",
+            "tune --games 3",
+            "tune --play a.rec --records b.rec",
             "gui --port 70000",
             "gui --port",
             "gui --threads 0",

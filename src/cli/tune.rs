@@ -1,19 +1,24 @@
-//! `pbrain-wuzi tune`: fits the evaluation weights to self-play results by
-//! Texel's method.
+//! `pbrain-wuzi tune`: plays the self-play games the evaluation is fitted
+//! to, and fits the evaluation's tables ([`crate::eval::tables`]) to them.
 //!
-//! Fast fixed-depth self-play games from balanced random openings give quiet
-//! positions (no five point for either side, no open-four point for the side
-//! to move: the positions where the search calls the static evaluation)
-//! labelled with the game's result. The evaluation is linear in the weights:
-//! per side, the counts over empty cells of each line pattern and each threat
-//! class, mixed as `(ours·OURS − theirs·THEIRS) / MIX_SCALE`. The tuner fits
-//! the scale `K` of `sigmoid(K·eval)` to the current weights first, then the
-//! weights themselves, minimising the mean of `(result − sigmoid(K·eval))²`
-//! ([`crate::eval::fit`]), and prints the new `src/eval/weights.rs` on
-//! stdout (progress and losses go to stderr).
+//! `tune --play FILE` plays fixed-depth games from balanced random openings
+//! and appends each, as it finishes, to a records file: one line per game
+//! with the opening, the moves, the search's score of each move and the
+//! result (the format of `scripts/match.py --log`, which `--records` also
+//! reads).
+//!
+//! `tune --records FILE…` replays the games. Each quiet position after the
+//! opening (no five point for either side, no open-four point for the side
+//! to move: where the search stands pat on the static evaluation) becomes a
+//! value sample, labelled with the game's result blended with the recorded
+//! search score; each position after the opening, with the move played, a
+//! policy sample. Games go to training or validation whole (every tenth
+//! held out). The fit ([`crate::eval::fit`]) starts from the built-in
+//! tables, so sets the records do not touch stay as they are; it reports
+//! the losses on stderr and writes the new tables file with `--write`.
 
 use std::io::{BufRead, Write as _};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
@@ -22,64 +27,73 @@ use rand::{Rng, SeedableRng};
 
 use super::engine::parse_depth;
 use crate::board::Board;
-use crate::eval::fit::{fit, fit_k, loss, Sample, Weights, FEATURES};
+use crate::eval::code::{CODES, DEAD};
+use crate::eval::fit::{
+    fit, fit_k, fit_policy, fit_policy_k, flatten, loss, param, policy_loss, table_of, unflatten,
+    FitSettings, PolicySample, Table, TableSample, PARAMS,
+};
+use crate::eval::tables::{table_set, tables, to_bytes, TABLE_SETS};
+use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::{random_opening, BALANCED};
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher, MATE_BOUND};
-use crate::types::{Color, Pattern, Rule, Threat};
+use crate::types::{Color, Pos, Rule, Threat};
 
 /// Settings of the tuner.
-#[derive(Debug, PartialEq, Eq, clap::Args)]
+#[derive(Debug, PartialEq, clap::Args)]
+#[command(group = clap::ArgGroup::new("task").required(true).args(["play", "records"]))]
 pub struct Options {
+    /// Play self-play games under --rule and --size and append them to this
+    /// records file
+    #[arg(long, value_name = "FILE")]
+    pub play: Option<PathBuf>,
+    /// Fit the evaluation's tables to the games in these records files
+    /// (from --play, or `scripts/match.py --log`)
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub records: Vec<PathBuf>,
+    /// The rule of the games
+    #[arg(long, value_name = "RULE", default_value = "freestyle", value_parser = super::parse_rule)]
+    pub rule: Rule,
+    /// The board size of the games
+    #[arg(long, value_name = "N", default_value = "15")]
+    pub size: usize,
     /// Self-play games to play
-    #[arg(long, value_name = "N", default_value = "200")]
+    #[arg(long, value_name = "N", default_value = "2500")]
     pub games: usize,
     /// Search depth per self-play move
-    #[arg(long, value_name = "D", default_value = "4", value_parser = parse_depth)]
+    #[arg(long, value_name = "D", default_value = "6", value_parser = parse_depth)]
     pub depth: i32,
     /// Node cap per self-play move (0 = none)
-    #[arg(long, value_name = "N", default_value = "20000")]
+    #[arg(long, value_name = "N", default_value = "50000")]
     pub nodes: u64,
-    /// Gradient steps of the fit
+    /// Fix the self-play games' random openings and choices
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Gradient steps of each fit (values, then policy)
     #[arg(
         long,
         value_name = "I",
-        default_value = "3000",
+        default_value = "1000",
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
     )]
     pub iterations: usize,
-    /// Write the positions to this file after playing
-    #[arg(long, value_name = "FILE")]
-    pub save: Option<PathBuf>,
-    /// Read positions from this file instead of playing
-    #[arg(long, value_name = "FILE")]
-    pub load: Option<PathBuf>,
-    /// Fix the self-play games' random openings
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Write the new weights file here (e.g. src/eval/weights.rs) instead of
-    /// printing it
+    /// Adam's step of the fit, in score points
+    #[arg(long, value_name = "R", default_value = "0.5")]
+    pub rate: f64,
+    /// Weight of the recorded search scores in the value labels (the game
+    /// results have the rest)
+    #[arg(long, value_name = "W", default_value = "0.5")]
+    pub score_weight: f64,
+    /// Ridge weight of the fit (per entry and squared score point)
+    #[arg(long, value_name = "L", default_value = "1e-9")]
+    pub ridge: f64,
+    /// Let the value tables break monotony (by default a code is worth at
+    /// least each weaker code)
+    #[arg(long)]
+    pub free: bool,
+    /// Write the fitted tables here (e.g. src/eval/tables.bin)
     #[arg(long, value_name = "FILE")]
     pub write: Option<PathBuf>,
-}
-
-/// `color`'s feature counts: over empty cells, how many of the four lines
-/// carry each pattern and how many cells have each threat class. A renju
-/// forbidden point counts nothing (its value is zero), so that the weights
-/// dotted with these counts give [`Board::value_sum`] exactly.
-pub fn features(board: &Board, color: Color) -> [u16; FEATURES] {
-    let mut counts = [0u16; FEATURES];
-    for pos in board.cells().filter(|&p| board.is_empty(p)) {
-        let threat = board.threat(pos, color);
-        if threat == Threat::Forbidden {
-            continue;
-        }
-        for dir in 0..4 {
-            counts[board.pattern(pos, color, dir) as usize] += 1;
-        }
-        counts[Pattern::COUNT + threat as usize] += 1;
-    }
-    counts
 }
 
 /// Whether the search would evaluate this position statically: no five point
@@ -91,264 +105,373 @@ pub fn is_quiet(board: &Board) -> bool {
         && board.threat_count(us, Threat::Flex4) == 0
 }
 
-/// Plays one self-play game from a balanced random opening and returns its
-/// quiet positions, labelled. `None` if no balanced opening was found.
-fn play_game(options: &Options, game: u32, tt: &mut Tt, rng: &mut StdRng) -> Option<Vec<Sample>> {
-    let stop = AtomicBool::new(false);
-    let rule = match rng.gen_range(0..20) {
-        0..=13 => Rule::Freestyle,
-        14..=16 => Rule::Standard,
-        _ => Rule::Renju,
-    };
-    let mut board = (0..50).find_map(|_| {
-        let mut board = Board::new(15, 15, rule);
-        let plies = rng.gen_range(3..=6);
-        if !random_opening(&mut board, plies, rng) {
-            return None;
+/// Plays the games (`--play`) or fits the tables (`--records`).
+pub fn run(options: &Options) -> Result<()> {
+    match &options.play {
+        Some(path) => {
+            let mut rng = match options.seed {
+                Some(s) => StdRng::seed_from_u64(s),
+                None => StdRng::from_entropy(),
+            };
+            self_play_records(options, &mut rng, path)
         }
-        tt.clear();
-        let probe = Searcher::new(&board, tt, &stop, Limits::depth(4)).run(None);
-        (probe.score.abs() <= BALANCED).then_some(board)
-    })?;
-    tt.clear();
-    let mut positions: Vec<(Color, [u16; FEATURES], [u16; FEATURES])> = Vec::new();
-    let winner = loop {
-        if board.empty_count() == 0 {
-            break None;
-        }
-        let us = board.side_to_move();
-        if is_quiet(&board) {
-            positions.push((us, features(&board, us), features(&board, us.opponent())));
-        }
-        let limits = Limits {
-            max_nodes: options.nodes,
-            ..Limits::depth(options.depth)
-        };
-        let result = Searcher::new(&board, tt, &stop, limits).run(Some(rng));
-        // A proven win or loss ends the game (a five scores as a win in one).
-        if result.score > MATE_BOUND {
-            break Some(us);
-        }
-        if result.score < -MATE_BOUND {
-            break Some(us.opponent());
-        }
-        match result.best {
-            Some(pos) => board.make(pos),
-            None => break None,
-        }
-    };
-    Some(
-        positions
-            .into_iter()
-            .map(|(side, ours, theirs)| Sample {
-                ours,
-                theirs,
-                result: match winner {
-                    None => 0.5,
-                    Some(w) if w == side => 1.0,
-                    Some(_) => 0.0,
-                },
-                game,
-            })
-            .collect(),
-    )
-}
-
-/// Plays the self-play games and collects their samples, reporting progress
-/// on stderr.
-pub fn self_play(options: &Options, rng: &mut StdRng) -> Vec<Sample> {
-    let mut tt = Tt::new(16 << 20);
-    let mut samples = Vec::new();
-    for game in 0..options.games {
-        if let Some(s) = play_game(options, game as u32, &mut tt, rng) {
-            samples.extend(s);
-        }
-        if (game + 1) % 20 == 0 {
-            eprintln!("game {}: {} positions", game + 1, samples.len());
-        }
+        None => fit_records(options),
     }
-    samples
 }
 
-/// Writes samples one a line: game, result, then the side to move's and the
-/// opponent's counts.
-fn save(samples: &[Sample], path: &PathBuf) -> Result<()> {
-    let mut out = std::io::BufWriter::new(
-        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-    );
-    for s in samples {
-        let counts: Vec<String> = s.ours.iter().chain(&s.theirs).map(u16::to_string).collect();
-        writeln!(out, "{} {} {}", s.game, s.result, counts.join(" "))?;
-    }
-    Ok(())
+/// One recorded game: every stone in order (opening first) and the winner.
+struct Game {
+    moves: Vec<(usize, usize)>,
+    opening: usize,
+    winner: Option<Color>,
+    /// The self-play search's score of each move after the opening, for
+    /// the side that played it, if recorded.
+    scores: Vec<i32>,
 }
 
-/// Reads samples written by [`save`].
-fn load(path: &PathBuf) -> Result<Vec<Sample>> {
+/// Parses `x,y x,y …`.
+fn parse_moves(text: &str) -> Option<Vec<(usize, usize)>> {
+    text.split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(',')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Reads the games of a `scripts/match.py --log` file; lines that are not
+/// finished games are skipped.
+fn read_records(path: &Path) -> Result<Vec<Game>> {
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let mut samples = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+    let mut games = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
         let line = line?;
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let bad = || format!("{}:{}: malformed sample", path.display(), i + 1);
-        if fields.len() != 2 + 2 * FEATURES {
-            bail!(bad());
-        }
-        let mut counts = [0u16; 2 * FEATURES];
-        for (c, f) in counts.iter_mut().zip(&fields[2..]) {
-            *c = f.parse().ok().with_context(bad)?;
-        }
-        let mut sample = Sample {
-            ours: [0; FEATURES],
-            theirs: [0; FEATURES],
-            result: fields[1].parse().ok().with_context(bad)?,
-            game: fields[0].parse().ok().with_context(bad)?,
+        let field = |name: &str| {
+            line.split('\t')
+                .find_map(|f| f.strip_prefix(name)?.strip_prefix('='))
         };
-        sample.ours.copy_from_slice(&counts[..FEATURES]);
-        sample.theirs.copy_from_slice(&counts[FEATURES..]);
-        samples.push(sample);
+        let (Some(opening), Some(moves), Some(result)) =
+            (field("opening"), field("moves"), field("result"))
+        else {
+            continue;
+        };
+        let winner = match result {
+            "1-0" => Some(Color::Black),
+            "0-1" => Some(Color::White),
+            "1/2-1/2" => None,
+            _ => continue,
+        };
+        let (Some(opening), Some(rest)) = (parse_moves(opening), parse_moves(moves)) else {
+            continue;
+        };
+        let count = opening.len();
+        let scores = field("scores")
+            .map(|text| {
+                text.split_whitespace()
+                    .filter_map(|v| v.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        games.push(Game {
+            moves: opening.into_iter().chain(rest).collect(),
+            opening: count,
+            winner,
+            scores,
+        });
     }
-    Ok(samples)
+    Ok(games)
 }
 
-/// The command line that reproduces a run (the options that change its
-/// result), for the record in the weights file.
-fn command_line(options: &Options) -> String {
-    let mut line = String::from("pbrain-wuzi tune");
-    match &options.load {
-        Some(path) => line += &format!(" --load {}", path.display()),
-        None => {
-            line += &format!(
-                " --games {} --depth {} --nodes {}",
-                options.games, options.depth, options.nodes
-            )
+/// The sample of a quiet position: the side to move's mover entries and
+/// the opponent's waiter entries (negated) of every empty cell's code.
+pub fn sample(board: &Board, result: f64, game: u32) -> TableSample {
+    let us = board.side_to_move();
+    let rule = board.rule();
+    let mut features: Vec<(u32, i16)> = Vec::with_capacity(128);
+    for pos in board.cells().filter(|&p| board.is_empty(p)) {
+        for (color, table, sign) in [(us, Table::Mover, 1), (us.opponent(), Table::Waiter, -1)] {
+            let code = board.code(pos, color);
+            if code != DEAD {
+                features.push((param(table_set(rule, color), table, code) as u32, sign));
+            }
         }
     }
-    line += &format!(" --iterations {}", options.iterations);
-    if let Some(seed) = options.seed {
-        line += &format!(" --seed {seed}");
+    features.sort_unstable_by_key(|f| f.0);
+    let mut merged: Vec<(u32, i16)> = Vec::with_capacity(features.len());
+    for (i, c) in features {
+        match merged.last_mut() {
+            Some(last) if last.0 == i => last.1 += c,
+            _ => merged.push((i, c)),
+        }
     }
-    line
+    TableSample {
+        features: merged,
+        result,
+        game,
+    }
 }
 
-/// Plays (or loads) the samples, fits `K` and the weights on nine games in
-/// ten, reports the losses on the training and held-out positions (on
-/// stderr), and prints the new `src/eval/weights.rs` with that report as its
-/// record (on stdout).
-pub fn run(options: &Options) -> Result<()> {
-    let mut rng = match options.seed {
-        Some(s) => StdRng::seed_from_u64(s),
-        None => StdRng::from_entropy(),
-    };
-    let samples = match &options.load {
-        Some(path) => load(path)?,
-        None => self_play(options, &mut rng),
-    };
-    if let Some(path) = &options.save {
-        save(&samples, path)?;
-    }
-    let (train, test): (Vec<Sample>, Vec<Sample>) =
-        samples.into_iter().partition(|s| s.game % 10 != 9);
-    if train.is_empty() {
-        bail!("tune: no positions to fit");
-    }
-    let games = train
+/// The policy sample of a position where `played` was played: the moves
+/// the search would consider, each with its attack and defence entries;
+/// `None` if the move played is not among them or is the only one.
+fn policy_sample(
+    board: &mut Board,
+    played: Pos,
+    game: u32,
+    list: &mut MoveList,
+) -> Option<PolicySample> {
+    generate(board, list);
+    let us = board.side_to_move();
+    let them = us.opponent();
+    let rule = board.rule();
+    let index = list.as_slice().iter().position(|m| m.pos == played)?;
+    let candidates = list
+        .as_slice()
         .iter()
-        .chain(&test)
-        .map(|s| s.game)
-        // A BTreeSet, not a HashSet: std's random hash keys would make the
-        // Windows build import bcryptprimitives.dll, which Wine 8 lacks.
-        .collect::<std::collections::BTreeSet<_>>();
-    let mut record = vec![command_line(options)];
-    let mut note = |line: String| {
-        eprintln!("{line}");
-        record.push(line);
-    };
-    note(format!(
-        "positions {} (training {}, held out {}) from {} games",
-        train.len() + test.len(),
-        train.len(),
-        test.len(),
-        games.len()
-    ));
-    let old = Weights::current();
-    let k = fit_k(&train, &old);
-    note(format!("K {k:.6}"));
-    let losses = |name: &str, w: &Weights| {
-        let held_out = if test.is_empty() {
-            "none".to_string()
-        } else {
-            format!("{:.6}", loss(&test, w, k))
-        };
-        format!(
-            "{name}: loss training {:.6}, held out {held_out}",
-            loss(&train, w, k)
-        )
-    };
-    note(losses("current weights", &old));
-    let new = fit(&train, &old, k, options.iterations).rounded();
-    note(losses("fitted weights (rounded)", &new));
-    if new.max_cell_value() > f64::from(u16::MAX) {
-        bail!("tune: fitted cell values exceed 16 bits");
+        .map(|m| {
+            [
+                param(table_set(rule, us), Table::Attack, board.code(m.pos, us)) as u32,
+                param(
+                    table_set(rule, them),
+                    Table::Defence,
+                    board.code(m.pos, them),
+                ) as u32,
+            ]
+        })
+        .collect::<Vec<_>>();
+    (candidates.len() >= 2).then_some(PolicySample {
+        candidates,
+        played: index as u32,
+        game,
+    })
+}
+
+/// Replays the games and collects their quiet positions after the opening
+/// (value samples) and every position after the opening with the move
+/// played (policy samples).
+fn samples(
+    games: &[Game],
+    rule: Rule,
+    size: usize,
+) -> (Vec<(TableSample, Option<i32>)>, Vec<PolicySample>) {
+    let mut out = Vec::new();
+    let mut policy = Vec::new();
+    let mut list = MoveList::default();
+    for (g, game) in games.iter().enumerate() {
+        let mut board = Board::new(size, size, rule);
+        for (i, &(x, y)) in game.moves.iter().enumerate() {
+            if x >= size || y >= size || !board.is_empty(Pos::new(x, y)) {
+                break;
+            }
+            let us = board.side_to_move();
+            // The position before the winning five is not quiet anyway.
+            if i >= game.opening && is_quiet(&board) && board.threat_count(us, Threat::Five) == 0 {
+                let result = match game.winner {
+                    None => 0.5,
+                    Some(w) if w == us => 1.0,
+                    Some(_) => 0.0,
+                };
+                let score = game.scores.get(i - game.opening).copied();
+                out.push((sample(&board, result, g as u32), score));
+            }
+            if i >= game.opening {
+                policy.extend(policy_sample(
+                    &mut board,
+                    Pos::new(x, y),
+                    g as u32,
+                    &mut list,
+                ));
+            }
+            board.make(Pos::new(x, y));
+        }
     }
-    let source = new.to_rust(&record);
-    match &options.write {
-        Some(path) => std::fs::write(path, source)
-            .with_context(|| format!("tune: cannot write {}", path.display()))?,
-        None => print!("{source}"),
+    (out, policy)
+}
+
+/// Plays `options.games` self-play games under `options.rule` from balanced
+/// random openings (depth and node cap from the options) and appends them
+/// to `path` as records, one line each, as they finish.
+fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result<()> {
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    let mut tt = Tt::new(16 << 20);
+    let stop = AtomicBool::new(false);
+    let (rule, size) = (options.rule, options.size);
+    for game in 0..options.games {
+        let Some(mut board) = (0..50).find_map(|_| {
+            let mut board = Board::new(size, size, rule);
+            let plies = rng.gen_range(3..=6);
+            if !random_opening(&mut board, plies, rng) {
+                return None;
+            }
+            tt.clear();
+            let probe = Searcher::new(&board, &mut tt, &stop, Limits::depth(4)).run(None);
+            (probe.score.abs() <= BALANCED).then_some(board)
+        }) else {
+            continue;
+        };
+        tt.clear();
+        let opening = board.history().len();
+        let mut scores = Vec::new();
+        let winner = loop {
+            if board.empty_count() == 0 {
+                break None;
+            }
+            let us = board.side_to_move();
+            let limits = Limits {
+                max_nodes: options.nodes,
+                ..Limits::depth(options.depth)
+            };
+            let result = Searcher::new(&board, &mut tt, &stop, limits).run(Some(rng));
+            let Some(pos) = result.best else { break None };
+            scores.push(result.score.to_string());
+            board.make(pos);
+            if board.is_five_at(pos) {
+                break Some(us);
+            }
+        };
+        let list = |moves: &[Pos]| {
+            moves
+                .iter()
+                .map(|p| format!("{},{}", p.x(), p.y()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let history = board.history();
+        let result = match winner {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2-1/2",
+        };
+        writeln!(
+            out,
+            "game={}\trule={}\topening={}\tmoves={}\tscores={}\tresult={result}",
+            game + 1,
+            rule.bits(),
+            list(&history[..opening]),
+            list(&history[opening..]),
+            scores.join(" ")
+        )?;
+        if (game + 1) % 20 == 0 {
+            eprintln!("game {}", game + 1);
+        }
     }
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval;
-
-    /// The features dotted with the engine's weights give the engine's own
-    /// value sums and evaluation, under every rule the tuner plays.
-    #[test]
-    fn features_reproduce_the_evaluation() {
-        let positions = [
-            (Rule::Freestyle, "7,7 8,8 6,8 8,6 8,7 9,9 5,9"),
-            (Rule::Standard, "7,7 6,8 8,8 6,6 6,7 5,7 9,9 10,10"),
-            (Rule::Renju, "7,7 7,6 8,8 6,6 9,6 9,7 6,8 5,5 7,9"),
-        ];
-        let w = Weights::current().flat();
-        for (rule, moves) in positions {
-            let board = Board::from_moves(rule, 15, moves).expect("legal moves");
-            for color in [Color::Black, Color::White] {
-                let f = features(&board, color);
-                let sum: f64 = w.iter().zip(&f).map(|(w, &c)| w * c as f64).sum();
-                assert_eq!(sum as i32, board.value_sum(color), "{rule:?} {color:?}");
-            }
-            let us = board.side_to_move();
-            let sample = Sample {
-                ours: features(&board, us),
-                theirs: features(&board, us.opponent()),
-                result: 0.5,
-                game: 0,
+/// Reads the records, fits the tables and writes them (with the losses on
+/// stderr).
+fn fit_records(options: &Options) -> Result<()> {
+    let mut games = Vec::new();
+    for path in &options.records {
+        games.extend(read_records(path)?);
+    }
+    let (all, policy) = samples(&games, options.rule, options.size);
+    let start = flatten(
+        &(0..TABLE_SETS)
+            .map(|s| tables(s).clone())
+            .collect::<Vec<_>>(),
+    );
+    // Labels: the game's result, blended with the self-play search's
+    // score where one was recorded (a proven win or loss counts as 1 or 0).
+    let results: Vec<TableSample> = all.iter().map(|(s, _)| s.clone()).collect();
+    let k = fit_k(&results, &start);
+    let lambda = options.score_weight;
+    let all = all.into_iter().map(|(mut s, score)| {
+        if let Some(score) = score {
+            let p = if score > MATE_BOUND {
+                1.0
+            } else if score < -MATE_BOUND {
+                0.0
+            } else {
+                1.0 / (1.0 + (-k * f64::from(score)).exp())
             };
-            let exact = Weights::current().eval(&sample);
-            let sums = (board.value_sum(us), board.value_sum(us.opponent()));
-            assert_eq!(exact.trunc() as i32, eval::mix(sums.0, sums.1), "{rule:?}");
+            s.result = lambda * p + (1.0 - lambda) * s.result;
         }
+        s
+    });
+    let (train, test): (Vec<TableSample>, Vec<TableSample>) = all.partition(|s| s.game % 10 != 9);
+    let (policy_train, policy_test): (Vec<PolicySample>, Vec<PolicySample>) =
+        policy.into_iter().partition(|s| s.game % 10 != 9);
+    if train.is_empty() {
+        bail!("tune: no positions in the records");
     }
+    eprintln!(
+        "{} games, positions: training {}, held out {}",
+        games.len(),
+        train.len(),
+        test.len()
+    );
+    let k = fit_k(&train, &start);
+    eprintln!("K {k:.6}");
+    let report = |name: &str, w: &[f64]| {
+        eprintln!(
+            "{name}: loss training {:.6}, held out {:.6}",
+            loss(&train, w, k),
+            loss(&test, w, k)
+        );
+    };
+    report("current tables", &start);
+    // The all-dead cell is the baseline: worth nothing.
+    let fixed_unless = |tables: [Table; 2]| -> Vec<bool> {
+        (0..PARAMS)
+            .map(|i| i % CODES == DEAD || !tables.contains(&table_of(i)))
+            .collect()
+    };
+    let settings = FitSettings {
+        k,
+        iterations: options.iterations,
+        rate: options.rate,
+        ridge: options.ridge,
+        monotone: !options.free,
+    };
+    let fixed = fixed_unless([Table::Mover, Table::Waiter]);
+    let w = fit(&train, &start, &fixed, settings, |step, w| {
+        if step % 100 == 0 {
+            report(&format!("step {step}"), w);
+        }
+    });
+    let rounded = flatten(&unflatten(&w));
+    report("fitted tables (rounded)", &rounded);
 
-    #[test]
-    fn samples_round_trip_through_a_file() {
-        let board = Board::from_moves(Rule::Freestyle, 15, "7,7 8,8 6,8").expect("legal");
-        let sample = Sample {
-            ours: features(&board, Color::White),
-            theirs: features(&board, Color::Black),
-            result: 0.5,
-            game: 3,
-        };
-        let path = std::env::temp_dir().join(format!("wuzi-tune-{}.txt", std::process::id()));
-        save(&[sample.clone(), sample.clone()], &path).expect("writes");
-        let loaded = load(&path).expect("reads");
-        let _ = std::fs::remove_file(&path);
-        assert_eq!(loaded, vec![sample.clone(), sample]);
+    let policy_k = fit_policy_k(&policy_train, &rounded);
+    eprintln!(
+        "policy positions: training {}, held out {}; K {policy_k:.6}",
+        policy_train.len(),
+        policy_test.len()
+    );
+    let policy_report = |name: &str, w: &[f64]| {
+        let (train_loss, train_hits) = policy_loss(&policy_train, w, policy_k);
+        let (test_loss, test_hits) = policy_loss(&policy_test, w, policy_k);
+        eprintln!(
+            "{name}: cross entropy training {train_loss:.4} (top move {:.1} %), held out {test_loss:.4} ({:.1} %)",
+            100.0 * train_hits,
+            100.0 * test_hits
+        );
+    };
+    policy_report("current policy", &rounded);
+    let fixed = fixed_unless([Table::Attack, Table::Defence]);
+    let settings = FitSettings {
+        k: policy_k,
+        ..settings
+    };
+    let w = fit_policy(&policy_train, &rounded, &fixed, settings, |step, w| {
+        if step % 100 == 0 {
+            policy_report(&format!("step {step}"), w);
+        }
+    });
+    let rounded = unflatten(&w);
+    policy_report("fitted policy (rounded)", &flatten(&rounded));
+    if let Some(path) = &options.write {
+        write(path, &to_bytes(&rounded))?;
     }
+    Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("tune: cannot write {}", path.display()))
 }

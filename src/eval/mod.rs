@@ -1,40 +1,27 @@
-//! The static evaluation: its formula, its fitted data ([`weights`]) and the
-//! fitter of that data ([`fit`]).
+//! The static evaluation: fitted tables indexed by pattern codes
+//! ([`tables`], [`code`]) and their fitter ([`fit`]).
 //!
-//! Every empty cell carries, for each side, the value of a stone there: the
-//! values of its four line patterns plus a bonus for its threat class
-//! ([`cell_value`]). The board keeps these per-cell values and their sums up
-//! to date move by move, reading them from a table it builds once with
-//! [`cell_value`]. The sums measure each side's potential; the side to move
-//! gets its own potential at a premium because it acts first ([`mix`]).
+//! Every empty cell has, for each side, a [pattern code](code): the four
+//! line patterns a stone there would make, as an unordered combination. Each
+//! side's tables give a code's worth when that side moves next (`mover`) and
+//! when it waits (`waiter`); the board keeps both sums over the empty cells
+//! up to date move by move, and the evaluation is the side to move's mover
+//! sum minus the opponent's waiter sum ([`evaluate`]). The same codes index
+//! the move policy (`attack`, `defence`) that orders the search's moves.
 //!
-//! This layer sits below the board: it knows patterns and threat classes by
-//! name, not boards.
+//! This layer sits below the board: it knows patterns by name, not boards.
 
+pub mod code;
 pub mod fit;
-pub mod weights;
-
-use crate::types::{Pattern, Threat};
-use weights::{CLASS_BONUS, MIX_SCALE, OURS_WEIGHT, PATTERN_VALUE, THEIRS_WEIGHT};
+pub mod tables;
 
 /// Largest magnitude a static evaluation takes, well below the mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// The value of a stone on a cell with these line patterns and this threat
-/// class: the sum of the line values plus a bonus for combined threats. A
-/// forbidden point is worth nothing.
-pub fn cell_value(patterns: [Pattern; 4], class: Threat) -> i32 {
-    if class == Threat::Forbidden {
-        return 0;
-    }
-    let lines: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
-    lines + CLASS_BONUS[class as usize]
-}
-
 /// The position's value for the side to move, in the search's score units,
-/// from the sums of the cell values over empty cells: `ours` for the side to
-/// move, `theirs` for the opponent.
+/// from the table sums ([`tables`]): `mover`, the side to move's sum of its
+/// mover entries, and `waiter`, the opponent's sum of its waiter entries.
 #[inline]
-pub fn mix(ours: i32, theirs: i32) -> i32 {
-    ((ours * OURS_WEIGHT - theirs * THEIRS_WEIGHT) / MIX_SCALE).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+pub fn evaluate(mover: i32, waiter: i32) -> i32 {
+    ((mover - waiter) / tables::UNIT).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

@@ -18,8 +18,8 @@ const QUIET_START: Duration = Duration::from_millis(200);
 /// Least time between two reports of the same kind (iteration summaries,
 /// moves being searched, new best moves): at most a few lines per second.
 const GAP: Duration = Duration::from_millis(500);
-/// Scale of the logistic curve from score to win rate: the `K` the
-/// evaluation weights were fitted with (`src/board/threat.rs`).
+/// Scale of the logistic curve from score to win rate: the `K` Texel's fit
+/// of the evaluation found for game results (`docs/tuning.md`).
 const WIN_RATE_SCALE: f64 = 0.003734;
 
 /// Which live output the GUI asked for.

@@ -151,11 +151,13 @@ pub fn situation(board: &Board) -> Situation {
     }
 }
 
-/// The ordering score of `pos` for the side to move: its own value counts
-/// most, the opponent's value on the same cell (what a block denies) next.
+/// The ordering score of `pos` for the side to move `us`: the policy
+/// tables' score for our code there plus that for the opponent's code there
+/// (what playing it denies).
 #[inline]
 pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
-    2 * board.value(pos, us) + board.value(pos, us.opponent())
+    let them = us.opponent();
+    board.tables(us).attack[board.code(pos, us)] + board.tables(them).defence[board.code(pos, them)]
 }
 
 /// Whether a stone of `color` on `pos` makes a four or better on some line.

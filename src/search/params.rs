@@ -4,7 +4,7 @@
 //! alone. Values tried and not kept are named in one line; the full records
 //! are in `docs/tuning.md`, each heuristic's own tag is at its code.
 //!
-//! Not here: the evaluation's tables and weights (the evaluation owns them),
+//! Not here: the evaluation's tables (the evaluation owns them),
 //! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
 //! not a trade-off) and the opening and swap2 probes (`opening.rs`).

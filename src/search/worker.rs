@@ -465,10 +465,13 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The static evaluation for the side to move: [`eval::mix`] of the two
-/// sides' value sums.
+/// The static evaluation for the side to move ([`eval::evaluate`] of the
+/// board's table sums).
 #[inline]
 fn evaluate(board: &Board) -> i32 {
     let us = board.side_to_move();
-    eval::mix(board.value_sum(us), board.value_sum(us.opponent()))
+    eval::evaluate(
+        board.table_sum(us, true),
+        board.table_sum(us.opponent(), false),
+    )
 }
