@@ -11,8 +11,12 @@
 # so many of its games are decided by the colour, not by the engines).
 #
 # usage: scripts/strength-matches.sh [--games N] [--side-games N] [--tc G+I]
-#                                    [--side-tc G+I] [--base COMMIT] [--out DIR]
-# Each match prints its RESULT line; logs go to DIR (default target/matches).
+#                                    [--side-tc G+I] [--base COMMIT | --opponent CMD]
+#                                    [--name NAME] [--out DIR]
+# --opponent plays any pbrain engine (a path or a command line) instead of
+# the reference build, e.g. another Gomocup engine; --name names it in the
+# reports. Each match prints its RESULT line; logs go to DIR (default
+# target/matches).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +25,8 @@ side_games=100
 tc=10+0.1
 side_tc=10+0.1
 base=0c8b16e
+opponent=
+name=
 out=target/matches
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -29,6 +35,8 @@ while [ $# -gt 0 ]; do
         --tc) tc=$2; shift 2 ;;
         --side-tc) side_tc=$2; shift 2 ;;
         --base) base=$2; shift 2 ;;
+        --opponent) opponent=$2; shift 2 ;;
+        --name) name=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
@@ -39,26 +47,33 @@ cargo build --release -q
 engine="$out/pbrain-wuzi-new"
 cp target/release/pbrain-wuzi "$engine"
 
-base_dir="$out/base-$base"
-if [ ! -x "$base_dir/target/release/pbrain-wuzi" ]; then
-    rm -rf "$base_dir"
-    git worktree add --detach -f "$base_dir" "$base" >/dev/null
-    (cd "$base_dir" && cargo build --release -q)
+if [ -n "$opponent" ]; then
+    base_engine=$opponent
+    label=${name:-opponent}
+else
+    base_dir="$out/base-$base"
+    if [ ! -x "$base_dir/target/release/pbrain-wuzi" ]; then
+        rm -rf "$base_dir"
+        git worktree add --detach -f "$base_dir" "$base" >/dev/null
+        (cd "$base_dir" && cargo build --release -q)
+    fi
+    base_engine="$base_dir/target/release/pbrain-wuzi"
+    label=${name:-base}
 fi
-base_engine="$base_dir/target/release/pbrain-wuzi"
 
 run() {
     local name=$1
     shift
     echo "== $name"
-    python3 scripts/match.py --concurrency 2 --quiet --log "$out/$name.log" "$@" | tail -1
+    python3 scripts/match.py --concurrency 2 --quiet --name1 wuzi --name2 "$label" \
+        --log "$out/$name.log" "$@" | tail -1
 }
 
-run freestyle15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
+run freestyle15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 0 --openings scripts/openings/freestyle-15-balanced.txt --games "$games" --tc "$tc"
-run standard15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
+run standard15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 1 --openings scripts/openings/standard-15.txt --games "$side_games" --tc "$side_tc"
-run renju15-vs-base --engine1 "$engine" --engine2 "$base_engine" \
+run renju15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 4 --openings scripts/openings/renju-15.txt --games "$side_games" --tc "$side_tc"
-run freestyle20-vs-base --engine1 "$engine" --engine2 "$base_engine" \
+run freestyle20-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 20 --rule 0 --openings scripts/openings/freestyle-20.txt --games "$side_games" --tc "$side_tc"
