@@ -475,3 +475,39 @@ fn fit_records(options: &Options) -> Result<()> {
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("tune: cannot write {}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval;
+
+    /// A sample's features dotted with the built-in tables give the engine's
+    /// own evaluation, under every rule and for either side to move.
+    #[test]
+    fn samples_reproduce_the_evaluation() {
+        let positions = [
+            (Rule::Freestyle, "7,7 8,8 6,8 8,6 8,7 9,9 5,9"),
+            (Rule::Freestyle, "7,7 8,8 6,8 8,6 8,7 9,9"),
+            (Rule::Standard, "7,7 6,8 8,8 6,6 6,7 5,7 9,9 10,10"),
+            (Rule::Renju, "7,7 7,6 8,8 6,6 9,6 9,7 6,8 5,5 7,9"),
+            (Rule::Renju, "7,7 7,6 8,8 6,6 9,6 9,7 6,8 5,5"),
+            (Rule::Caro, "7,7 8,8 6,8 8,6 8,7"),
+        ];
+        let w = flatten(
+            &(0..TABLE_SETS)
+                .map(|s| tables(s).clone())
+                .collect::<Vec<_>>(),
+        );
+        for (rule, moves) in positions {
+            let board = Board::from_moves(rule, 15, moves).expect("legal moves");
+            let us = board.side_to_move();
+            let engine = eval::evaluate(
+                board.table_sum(us, true),
+                board.table_sum(us.opponent(), false),
+            );
+            let fitted = eval::fit::eval(&sample(&board, 0.5, 0), &w);
+            assert_eq!(fitted.trunc() as i32, engine, "{rule:?} {moves}");
+            assert_ne!(engine, 0, "{rule:?} {moves}: a real position");
+        }
+    }
+}
