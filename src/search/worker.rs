@@ -299,7 +299,7 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Moves: forced blocks, the answers to a three, or every cell
-        // near the stones; TT move first, then by pattern value. (Killers
+        // near the stones; TT move first, then by the policy tables. (Killers
         // and history on top: 0.0 Elo, 100 games; removed.)
         let list = ply as usize;
         generate(&mut self.board, &mut self.lists[list]);
