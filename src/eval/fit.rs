@@ -243,34 +243,28 @@ fn strength_order() -> Vec<(usize, Vec<usize>)> {
         .collect()
 }
 
-/// Fits the entries to the samples from `start` (Adam, full batch). Entries
-/// in `fixed` keep their start value.
-pub fn fit(
-    samples: &[TableSample],
+/// Adam from `start`, full batch, for `settings.iterations` steps:
+/// `gradient` fills the loss's gradient (per table unit) at the entries;
+/// entries in `fixed` keep their start value; the value tables are kept
+/// monotone if `settings.monotone`.
+fn descend(
     start: &[f64],
     fixed: &[bool],
     settings: FitSettings,
     mut progress: impl FnMut(usize, &[f64]),
+    mut gradient: impl FnMut(&[f64], &mut [f64]),
 ) -> Vec<f64> {
-    let (k, unit) = (settings.k, f64::from(UNIT));
     let mut w = start.to_vec();
     let mut adam = Adam::new();
-    let order = strength_order();
-    let n = samples.len().max(1) as f64;
+    let order = if settings.monotone {
+        strength_order()
+    } else {
+        Vec::new()
+    };
     let mut grad = vec![0.0; PARAMS];
     for step in 1..=settings.iterations {
         grad.iter_mut().for_each(|g| *g = 0.0);
-        for s in samples {
-            let e = eval(s, &w);
-            if e.abs() >= f64::from(EVAL_LIMIT) {
-                continue;
-            }
-            let p = sigmoid(k * e);
-            let g = 2.0 * (p - s.result) * p * (1.0 - p) * k / n / unit;
-            for &(i, c) in &s.features {
-                grad[i as usize] += g * f64::from(c);
-            }
-        }
+        gradient(&w, &mut grad);
         adam.step(&mut w, &grad, start, fixed, settings);
         if settings.monotone {
             make_monotone(&mut w, fixed, &order);
@@ -280,22 +274,49 @@ pub fn fit(
     w
 }
 
-/// Fits the policy entries to the moves played from `start`, like [`fit`].
+/// Fits the entries to the samples from `start` (Adam, full batch). Entries
+/// in `fixed` keep their start value.
+pub fn fit(
+    samples: &[TableSample],
+    start: &[f64],
+    fixed: &[bool],
+    settings: FitSettings,
+    progress: impl FnMut(usize, &[f64]),
+) -> Vec<f64> {
+    let (k, unit) = (settings.k, f64::from(UNIT));
+    let n = samples.len().max(1) as f64;
+    descend(start, fixed, settings, progress, |w, grad| {
+        for s in samples {
+            let e = eval(s, w);
+            if e.abs() >= f64::from(EVAL_LIMIT) {
+                continue;
+            }
+            let p = sigmoid(k * e);
+            let g = 2.0 * (p - s.result) * p * (1.0 - p) * k / n / unit;
+            for &(i, c) in &s.features {
+                grad[i as usize] += g * f64::from(c);
+            }
+        }
+    })
+}
+
+/// Fits the policy entries to the moves played from `start`, like [`fit`]
+/// (never constrained to monotony).
 pub fn fit_policy(
     samples: &[PolicySample],
     start: &[f64],
     fixed: &[bool],
     settings: FitSettings,
-    mut progress: impl FnMut(usize, &[f64]),
+    progress: impl FnMut(usize, &[f64]),
 ) -> Vec<f64> {
     let k = settings.k;
-    let mut w = start.to_vec();
-    let mut adam = Adam::new();
     let n = samples.len().max(1) as f64;
-    let mut grad = vec![0.0; PARAMS];
     let mut p = Vec::new();
-    for step in 1..=settings.iterations {
-        grad.iter_mut().for_each(|g| *g = 0.0);
+    let settings = FitSettings {
+        monotone: false,
+        ..settings
+    };
+    descend(start, fixed, settings, progress, |w, grad| {
         for s in samples {
             p.clear();
             p.extend(
@@ -313,10 +334,7 @@ pub fn fit_policy(
                 grad[d as usize] += g;
             }
         }
-        adam.step(&mut w, &grad, start, fixed, settings);
-        progress(step, &w);
-    }
-    w
+    })
 }
 
 /// Adam's state over the entries.
