@@ -9,7 +9,7 @@
 
 use crate::board::{Board, MAX_MOVES};
 use crate::rules::is_allowed;
-use crate::types::{Color, Pattern, Pos, Threat};
+use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
 /// A candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, Default)]
@@ -166,6 +166,25 @@ pub fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
     (0..4).any(|d| board.pattern(pos, color, d) >= Pattern::Block4)
 }
 
+/// Whether a stone on `pos` may take away a winning four point of `them`
+/// (a cell that gives `them` an open or a double four): `pos` is a cell
+/// where `them` would make a four on a line that holds such a point within
+/// five cells. A move anywhere else leaves every such point standing. The
+/// cell is judged by line, not by class: a point forbidden to renju's black
+/// can still be the one that breaks black's three.
+#[inline]
+fn defends_four_point(board: &Board, pos: Pos, them: Color) -> bool {
+    DIRECTIONS.iter().enumerate().any(|(d, &dir)| {
+        board.pattern(pos, them, d) >= Pattern::Block4
+            && (-5..=5).any(|k| {
+                let p = pos.step(dir, k);
+                board.is_empty(p)
+                    && board.threat(p, them) == Threat::Flex4
+                    && board.pattern(p, them, d) >= Pattern::Block4
+            })
+    })
+}
+
 /// Fills `list` with the moves the side to move should consider, scored for
 /// ordering but not sorted.
 pub fn generate(board: &mut Board, list: &mut MoveList) {
@@ -180,10 +199,7 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
         let wanted = match situation {
             Situation::FacingFour => board.threat(pos, them) == Threat::Five,
             Situation::FacingThree => {
-                // The opponent's cells are judged by line, not by class:
-                // a point forbidden to renju's black can still be the one
-                // that breaks black's three.
-                board.threat(pos, us) >= Threat::Four || makes_four(board, pos, them)
+                board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
             }
             Situation::Free => board.has_neighbour(pos),
         };
@@ -303,6 +319,59 @@ mod tests {
             ...............
             ...OXXXaa......
             ...............
+            ...............
+            ...............",
+        );
+    }
+
+    #[test]
+    fn facing_a_three_the_other_lines_fours_are_no_defence() {
+        // White's open three on row 7 and closed three on row 1: only the
+        // open three's four cells defend; the closed three can wait.
+        assert_moves(
+            Rule::Freestyle,
+            Color::Black,
+            "
+            ...............
+            XOOO...........
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............
+            ....aaOOOaa....
+            ...............
+            ...............
+            ...............
+            ...X...........
+            ...............
+            ...............
+            ...............",
+        );
+    }
+
+    #[test]
+    fn facing_a_double_four_point_the_cells_of_both_fours() {
+        // 6,5 gives white two fours (row 5 and column 6): black must take
+        // it or spoil one of the fours; white's closed three on row 12 is
+        // no defence.
+        assert_moves(
+            Rule::Freestyle,
+            Color::Black,
+            "
+            ...............
+            ...............
+            ...............
+            ...............
+            ......a........
+            .XOOOaa........
+            ......O........
+            ......O........
+            ......O........
+            ......X........
+            ...............
+            ...............
+            .........XOOO..
             ...............
             ...............",
         );
