@@ -1,8 +1,9 @@
 //! Move generation with the forced-move rules, and move ordering.
 //!
 //! - Facing a five point of the opponent: only the blocks.
-//! - Facing an open three (the opponent can make an open four): the cells
-//!   that give either side a four or better — our own fours and the defences.
+//! - Facing an open three (the opponent can make an open four): our own
+//!   fours, and the cells where the opponent would make a four on a line
+//!   through one of its winning four points (the defences).
 //! - Otherwise: every empty cell within two cells of a stone.
 //!
 //! Renju's black never gets a forbidden point.
