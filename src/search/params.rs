@@ -46,6 +46,16 @@ pub const LMR_BASE: f32 = 0.5;
 /// (−2.2 Elo, 472 games).
 pub const LMR_DIVISOR: f32 = 1.8;
 
+// Extensions
+
+/// Depth from which a table move may be extended as singular...
+pub const SINGULAR_DEPTH: i32 = 7;
+/// ...when its table entry is at most this many plies shallower...
+pub const SINGULAR_TT_DEPTH: i32 = 2;
+/// ...and every other move, searched to half the depth, stays this far per
+/// ply below the table score.
+pub const SINGULAR_MARGIN: i32 = 2;
+
 // Quiescence
 
 /// Most plies the quiescence search follows: one four of the side to move

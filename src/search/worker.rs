@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
     FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
-    MOVE_COUNT_LIMIT, PRUNING_DEPTH,
+    MOVE_COUNT_LIMIT, PRUNING_DEPTH, SINGULAR_DEPTH, SINGULAR_MARGIN, SINGULAR_TT_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
 use super::vcf::find_threat;
@@ -16,6 +16,9 @@ use crate::board::Board;
 use crate::eval;
 use crate::rules::is_allowed;
 use crate::types::{Color, Pos, Threat, DIRECTIONS};
+
+/// Move lists per ply; as many again for singular test searches.
+const SINGULAR_LISTS: usize = MAX_PLY as usize + 2;
 
 /// A score beyond every real one, for open windows.
 pub const INFINITE: i32 = MATE + 1;
@@ -46,6 +49,8 @@ pub struct Worker<'a> {
     /// The main thread checks the clock and node limit; helpers only flags.
     main: bool,
     lists: Vec<MoveList>,
+    /// Per ply, the move a singular-extension test search leaves out.
+    excluded: Vec<Option<Pos>>,
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
@@ -87,7 +92,10 @@ impl<'a> Worker<'a> {
             nodes: 0,
             stopped: false,
             main,
-            lists: (0..=MAX_PLY + 1).map(|_| MoveList::default()).collect(),
+            lists: (0..2 * SINGULAR_LISTS)
+                .map(|_| MoveList::default())
+                .collect(),
+            excluded: vec![None; MAX_PLY as usize + 2],
         }
     }
 
@@ -266,17 +274,22 @@ impl<'a> Worker<'a> {
         let us = self.board.side_to_move();
 
         // 3. Transposition table: a deep enough bound ends a non-PV node.
+        // A singular-extension test search of this node (the same key)
+        // neither ends on the table's bound nor stores its partial result.
+        let excluded = self.excluded[ply as usize];
         let key = self.board.hash();
         let mut tt_move = None;
+        let mut tt_entry = None;
         if let Some(entry) = self.shared.tt.probe(key) {
             tt_move = entry.best;
             let score = score_from_tt(entry.score, ply);
+            tt_entry = Some((score, entry.depth, entry.bound));
             let usable = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => score >= beta,
                 Bound::Upper => score <= alpha,
             };
-            if !pv && entry.depth >= depth && usable {
+            if !pv && excluded.is_none() && entry.depth >= depth && usable {
                 return score;
             }
         }
@@ -301,7 +314,13 @@ impl<'a> Worker<'a> {
         // 5. Moves: forced blocks, the answers to a three, or every cell
         // near the stones; TT move first, then by the policy tables. (Killers
         // and history on top: 0.0 Elo, 100 games; removed.)
-        let list = ply as usize;
+        // A singular test search keeps its moves apart from the node's own.
+        let list = ply as usize
+            + if excluded.is_some() {
+                SINGULAR_LISTS
+            } else {
+                0
+            };
         generate(&mut self.board, &mut self.lists[list]);
         if self.lists[list].is_empty() {
             // Every block is forbidden (renju's black), or nowhere to play.
@@ -326,6 +345,9 @@ impl<'a> Worker<'a> {
         let mut quiet_searched = 0;
         for i in 0..self.lists[list].len() {
             let pos = self.lists[list].pick(i);
+            if Some(pos) == excluded {
+                continue;
+            }
             let quiet = free && is_quiet_move(&self.board, pos, us) && Some(pos) != tt_move;
             // 7. Move-count pruning (+27.9 Elo, 100 games, against depth 3
             // with more moves): near the horizon, late quiet moves are not
@@ -349,17 +371,54 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
+            // 9. Singular extension: the table move, when every other move
+            // falls short of its bound by a margin in a shallower search, is
+            // searched a ply deeper; when the others reach beta too, the node
+            // is cut (multi-cut).
+            let mut extension = 0;
+            if Some(pos) == tt_move
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && self.lists[list].len() > 1
+            {
+                if let Some((tt_score, tt_depth, tt_bound)) = tt_entry {
+                    if tt_bound != Bound::Upper
+                        && tt_score.abs() < MATE_BOUND
+                        && tt_depth >= depth - SINGULAR_TT_DEPTH
+                    {
+                        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+                        self.excluded[ply as usize] = Some(pos);
+                        let s = self.negamax(
+                            (depth - 1) / 2,
+                            singular_beta - 1,
+                            singular_beta,
+                            ply,
+                            false,
+                        );
+                        self.excluded[ply as usize] = None;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if s < singular_beta {
+                            extension = 1;
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
+            let child_depth = new_depth + extension;
             self.board.make(pos);
             let score = if i == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, pv)
+                -self.negamax(child_depth, -beta, -alpha, ply + 1, pv)
             } else {
                 let mut s =
-                    -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                    -self.negamax(child_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                 if reduction > 0 && s > alpha && !self.stopped {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
                 if pv && s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(child_depth, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -377,6 +436,13 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+        }
+        if excluded.is_some() {
+            return if best_move.is_none() {
+                alpha
+            } else {
+                best_score
+            };
         }
         if best_move.is_none() {
             // Every move was pruned: the static evaluation stands.
