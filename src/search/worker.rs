@@ -9,7 +9,7 @@ use super::params::{
     FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
     MOVE_COUNT_LIMIT, PRUNING_DEPTH, SINGULAR_DEPTH, SINGULAR_MARGIN, SINGULAR_TT_DEPTH,
 };
-use super::tt::{score_from_tt, score_to_tt, Bound, Tt};
+use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Tt};
 use super::vcf::find_threat;
 use super::{Limits, Observer, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
@@ -17,8 +17,9 @@ use crate::eval;
 use crate::rules::is_allowed;
 use crate::types::{Color, Pos, Threat, DIRECTIONS};
 
-/// Move lists per ply; as many again for singular test searches.
-const SINGULAR_LISTS: usize = MAX_PLY as usize + 2;
+/// Per-ply slots of a worker (move lists, excluded moves): every ply a
+/// node or its quiescence can reach.
+const PLY_SLOTS: usize = MAX_PLY as usize + 2;
 
 /// A score beyond every real one, for open windows.
 pub const INFINITE: i32 = MATE + 1;
@@ -48,6 +49,8 @@ pub struct Worker<'a> {
     pub stopped: bool,
     /// The main thread checks the clock and node limit; helpers only flags.
     main: bool,
+    /// Per ply, the node's moves; then as many again for singular test
+    /// searches, which run at the ply of the node they test.
     lists: Vec<MoveList>,
     /// Per ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
@@ -92,10 +95,8 @@ impl<'a> Worker<'a> {
             nodes: 0,
             stopped: false,
             main,
-            lists: (0..2 * SINGULAR_LISTS)
-                .map(|_| MoveList::default())
-                .collect(),
-            excluded: vec![None; MAX_PLY as usize + 2],
+            lists: (0..2 * PLY_SLOTS).map(|_| MoveList::default()).collect(),
+            excluded: vec![None; PLY_SLOTS],
         }
     }
 
@@ -283,7 +284,7 @@ impl<'a> Worker<'a> {
         if let Some(entry) = self.shared.tt.probe(key) {
             tt_move = entry.best;
             let score = score_from_tt(entry.score, ply);
-            tt_entry = Some((score, entry.depth, entry.bound));
+            tt_entry = Some(Entry { score, ..entry });
             let usable = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => score >= beta,
@@ -315,12 +316,7 @@ impl<'a> Worker<'a> {
         // near the stones; TT move first, then by the policy tables. (Killers
         // and history on top: 0.0 Elo, 100 games; removed.)
         // A singular test search keeps its moves apart from the node's own.
-        let list = ply as usize
-            + if excluded.is_some() {
-                SINGULAR_LISTS
-            } else {
-                0
-            };
+        let list = ply as usize + if excluded.is_some() { PLY_SLOTS } else { 0 };
         generate(&mut self.board, &mut self.lists[list]);
         if self.lists[list].is_empty() {
             // Every block is forbidden (renju's black), or nowhere to play.
@@ -375,38 +371,17 @@ impl<'a> Worker<'a> {
             // table move, when every other move falls short of its bound by
             // a margin in a shallower search, is searched a ply deeper; when
             // the others reach beta too, the node is cut (multi-cut).
-            let mut extension = 0;
-            if Some(pos) == tt_move
-                && excluded.is_none()
-                && depth >= SINGULAR_DEPTH
-                && self.lists[list].len() > 1
-            {
-                if let Some((tt_score, tt_depth, tt_bound)) = tt_entry {
-                    if tt_bound != Bound::Upper
-                        && tt_score.abs() < MATE_BOUND
-                        && tt_depth >= depth - SINGULAR_TT_DEPTH
-                    {
-                        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
-                        self.excluded[ply as usize] = Some(pos);
-                        let s = self.negamax(
-                            (depth - 1) / 2,
-                            singular_beta - 1,
-                            singular_beta,
-                            ply,
-                            false,
-                        );
-                        self.excluded[ply as usize] = None;
-                        if self.stopped {
-                            return 0;
-                        }
-                        if s < singular_beta {
-                            extension = 1;
-                        } else if singular_beta >= beta {
-                            return singular_beta;
-                        }
+            let extension = match tt_entry {
+                Some(entry)
+                    if Some(pos) == tt_move && excluded.is_none() && self.lists[list].len() > 1 =>
+                {
+                    match self.singular_extension(pos, entry, depth, beta, ply) {
+                        Ok(extension) => extension,
+                        Err(score) => return score,
                     }
                 }
-            }
+                _ => 0,
+            };
             let child_depth = new_depth + extension;
             self.board.make(pos);
             let score = if i == 0 {
@@ -459,6 +434,47 @@ impl<'a> Worker<'a> {
             .tt
             .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// The singular-extension test of the table move `pos` of a node at
+    /// `ply` with `depth` to go, `entry` its table entry (score already for
+    /// this ply): `Ok(1)` when every other move, searched to half the depth,
+    /// falls short of the entry's score by the margin; `Err(score)` when they
+    /// reach beta too (multi-cut) or the search stopped; `Ok(0)` otherwise.
+    fn singular_extension(
+        &mut self,
+        pos: Pos,
+        entry: Entry,
+        depth: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<i32, i32> {
+        if depth < SINGULAR_DEPTH
+            || entry.bound == Bound::Upper
+            || entry.score.abs() >= MATE_BOUND
+            || entry.depth < depth - SINGULAR_TT_DEPTH
+        {
+            return Ok(0);
+        }
+        let singular_beta = entry.score - SINGULAR_MARGIN * depth;
+        self.excluded[ply as usize] = Some(pos);
+        let score = self.negamax(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+        );
+        self.excluded[ply as usize] = None;
+        if self.stopped {
+            Err(0)
+        } else if score < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
     }
 
     /// The VCF quiescence search: the side to move may stand pat on the
