@@ -61,7 +61,7 @@ pub const SINGULAR_MARGIN: i32 = 2;
 /// Most plies the quiescence search follows: one four of the side to move
 /// and its block (blocks of fours already on the board always). Tried: 4
 /// (−41.9 Elo, 100 games), 24 (−74.1 Elo, 100 games).
-pub const MAX_QUIESCENCE_PLY: i32 = 2;
+pub const MAX_QUIESCENCE_PLY: i32 = 16;
 
 // Time: how much of the budget one search uses
 

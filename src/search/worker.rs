@@ -15,7 +15,7 @@ use super::{Limits, Observer, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
 use crate::eval;
 use crate::rules::is_allowed;
-use crate::types::{Color, Pos, Threat, DIRECTIONS};
+use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
 /// Per-ply slots of a worker (move lists, excluded moves): every ply a
 /// node or its quiescence can reach.
@@ -68,6 +68,29 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 #[inline]
 fn is_quiet_move(board: &Board, pos: Pos, us: Color) -> bool {
     board.threat(pos, us) < Threat::Three && board.threat(pos, us.opponent()) < Threat::Three
+}
+
+/// Whether `pos` lies in the neighbourhood of `centre` that a chain of fours
+/// continues in: the 5×5 square around it and its four lines to four cells.
+#[inline]
+fn is_near(pos: Pos, centre: Pos) -> bool {
+    let dx = pos.x().abs_diff(centre.x());
+    let dy = pos.y().abs_diff(centre.y());
+    (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
+}
+
+/// Whether a stone of `us` on `pos` makes a four and, on another line, a
+/// three or an open two.
+#[inline]
+fn is_plus_four(board: &Board, pos: Pos, us: Color) -> bool {
+    let patterns = [0, 1, 2, 3].map(|d| board.pattern(pos, us, d));
+    patterns.iter().enumerate().any(|(d, &p)| {
+        p >= Pattern::Block4
+            && patterns
+                .iter()
+                .enumerate()
+                .any(|(e, &q)| e != d && q >= Pattern::Flex2)
+    })
 }
 
 /// The cell where `color` completes a five, searched on the lines through
@@ -514,9 +537,17 @@ impl<'a> Worker<'a> {
         let mut best = stand_pat;
         let list = ply as usize;
         self.lists[list].clear();
+        // After our first four, only fours near our last one continue the
+        // chain, and from the third on only fours that also make a three or
+        // an open two.
+        let history = self.board.history();
+        let own_last = (qply >= 2 && history.len() >= 2).then(|| history[history.len() - 2]);
+        let plus_only = qply >= 4;
         for pos in self.board.cells() {
             if self.board.is_empty(pos)
                 && matches!(self.board.threat(pos, us), Threat::Four | Threat::FourThree)
+                && own_last.is_none_or(|last| is_near(pos, last))
+                && (!plus_only || is_plus_four(&self.board, pos, us))
             {
                 let score = movegen::order_score(&self.board, pos, us);
                 self.lists[list].push(pos, score);
