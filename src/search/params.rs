@@ -58,8 +58,11 @@ pub const SINGULAR_MARGIN: i32 = 2;
 
 // Quiescence
 
-/// Most plies the quiescence search follows: one four of the side to move
-/// and its block (blocks of fours already on the board always). Tried: 4
+/// Most plies the quiescence search follows: chains of fours of the side to
+/// move and their blocks (blocks of fours already on the board always), the
+/// chain kept near our last four and from the third four on to fours that
+/// also make a three or an open two (+71.0 Elo, 253 games, 10 s + 0.1 s,
+/// against one four and its block). Tried without those restrictions: 4
 /// (−41.9 Elo, 100 games), 24 (−74.1 Elo, 100 games).
 pub const MAX_QUIESCENCE_PLY: i32 = 16;
 

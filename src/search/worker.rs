@@ -502,8 +502,8 @@ impl<'a> Worker<'a> {
 
     /// The VCF quiescence search: the side to move may stand pat on the
     /// static evaluation or continue with a four; a four's block is forced.
-    // Quiescence of one four and its block (+41.9 Elo, 100 games, against
-    // blocks only).
+    // Quiescence of chains of fours (+71.0 Elo, 253 games, 10 s + 0.1 s,
+    // against one four and its block, itself +41.9 against blocks only).
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32, qply: i32) -> i32 {
         if let Some(score) = self.enter_node(ply) {
             return score;
