@@ -550,10 +550,12 @@ mod tests {
     #[test]
     fn the_safety_check_replaces_a_move_that_allows_a_vcf() {
         // Black wins by fours when it is black's move (tests/data/vcf-puzzles.txt,
-        // banbu-gomoku vcf-material item 11); black passed, so white must stop
-        // it. A depth-1 search does not see that far; the check does.
-        let moves = "5,10 4,11 6,9 6,7 7,7 6,8 7,8 7,5 8,6 7,9 8,8 7,11 8,10 8,11 9,9 9,6 \
-                     10,8 10,10 pass";
+        // banbu-gomoku vcf-material item 53); black passed, so white must stop
+        // it. A depth-1 search (its quiescence follows only chains of fours
+        // near the last one) does not see that far; the check does.
+        let moves = "5,8 6,8 6,5 6,9 7,7 7,6 7,8 7,11 7,9 8,7 7,10 8,9 8,6 9,5 8,10 9,7 \
+                     8,11 9,8 9,6 9,9 9,11 9,10 9,12 10,5 10,8 10,6 11,8 10,7 11,10 10,9 \
+                     12,5 10,11 12,7 11,7 12,8 11,9 12,9 12,6 pass";
         let board = Board::from_moves(Rule::Freestyle, 15, moves).unwrap();
         let search = |safety_check: bool| {
             let mut tt = Tt::new(1 << 20);

@@ -66,6 +66,13 @@ pub const SINGULAR_MARGIN: i32 = 2;
 /// against one four and its block). Tried without those restrictions: 4
 /// (−41.9 Elo, 100 games), 24 (−74.1 Elo, 100 games).
 pub const MAX_QUIESCENCE_PLY: i32 = 16;
+/// Quiescence plies from which the side to move's fours must lie near its
+/// own last move (the 5×5 square around it, its lines to four cells): from
+/// its second four on.
+pub const QUIESCENCE_NEAR_PLY: i32 = 2;
+/// Quiescence plies from which only fours that also make a three or an open
+/// two continue the chain: from the side to move's third four on.
+pub const QUIESCENCE_PLUS_FOUR_PLY: i32 = 4;
 
 // Time: how much of the budget one search uses
 

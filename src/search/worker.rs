@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::movegen::{self, generate, MoveList, Situation};
 use super::params::{
     FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
-    MOVE_COUNT_LIMIT, PRUNING_DEPTH, SINGULAR_DEPTH, SINGULAR_MARGIN, SINGULAR_TT_DEPTH,
+    MOVE_COUNT_LIMIT, PRUNING_DEPTH, QUIESCENCE_NEAR_PLY, QUIESCENCE_PLUS_FOUR_PLY, SINGULAR_DEPTH,
+    SINGULAR_MARGIN, SINGULAR_TT_DEPTH,
 };
 use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Tt};
 use super::vcf::find_threat;
@@ -541,8 +542,9 @@ impl<'a> Worker<'a> {
         // chain, and from the third on only fours that also make a three or
         // an open two.
         let history = self.board.history();
-        let own_last = (qply >= 2 && history.len() >= 2).then(|| history[history.len() - 2]);
-        let plus_only = qply >= 4;
+        let own_last =
+            (qply >= QUIESCENCE_NEAR_PLY && history.len() >= 2).then(|| history[history.len() - 2]);
+        let plus_only = qply >= QUIESCENCE_PLUS_FOUR_PLY;
         for pos in self.board.cells() {
             if self.board.is_empty(pos)
                 && matches!(self.board.threat(pos, us), Threat::Four | Threat::FourThree)
