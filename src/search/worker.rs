@@ -303,10 +303,8 @@ impl<'a> Worker<'a> {
         // neither ends on the table's bound nor stores its partial result.
         let excluded = self.excluded[ply as usize];
         let key = self.board.hash();
-        let mut tt_move = None;
         let mut tt_entry = None;
         if let Some(entry) = self.shared.tt.probe(key) {
-            tt_move = entry.best;
             let score = score_from_tt(entry.score, ply);
             tt_entry = Some(Entry { score, ..entry });
             let usable = match entry.bound {
@@ -318,6 +316,7 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
+        let tt_move = tt_entry.and_then(|entry| entry.best);
 
         let situation = movegen::situation(&self.board);
         let free = situation == Situation::Free;
