@@ -64,11 +64,18 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     (LMR_BASE + (depth as f32).ln() * (index as f32).ln() / LMR_DIVISOR) as i32
 }
 
-/// Whether a move neither makes nor stops a three or more: the moves that
-/// late-move reductions and move-count pruning may cut short.
+/// Whether a move makes no three or more of ours and takes no winning
+/// point (a double three or four-three) from the opponent: the moves that
+/// late-move reductions and move-count pruning may cut short. A move that
+/// only stops one open three or one four of theirs counts as quiet.
+// Stopping one three or four counts as quiet (Elo: being measured)
 #[inline]
 fn is_quiet_move(board: &Board, pos: Pos, us: Color) -> bool {
-    board.threat(pos, us) < Threat::Three && board.threat(pos, us.opponent()) < Threat::Three
+    board.threat(pos, us) < Threat::Three
+        && !matches!(
+            board.threat(pos, us.opponent()),
+            Threat::DoubleThree | Threat::FourThree | Threat::Flex4 | Threat::Five
+        )
 }
 
 /// Whether `pos` lies in the neighbourhood of `centre` that a chain of fours
