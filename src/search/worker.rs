@@ -22,6 +22,9 @@ use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 /// node or its quiescence can reach.
 const PLY_SLOTS: usize = MAX_PLY as usize + 2;
 
+/// A recorded raw evaluation that children do not smooth theirs with.
+const NO_EVAL: i32 = i32::MIN;
+
 /// A score beyond every real one, for open windows.
 pub const INFINITE: i32 = MATE + 1;
 
@@ -55,6 +58,9 @@ pub struct Worker<'a> {
     lists: Vec<MoveList>,
     /// Per ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
+    /// Per ply, the raw static evaluation of the node there (for the side
+    /// to move at that ply), which its children smooth theirs with.
+    raw_evals: Vec<i32>,
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
@@ -128,6 +134,7 @@ impl<'a> Worker<'a> {
             main,
             lists: (0..2 * PLY_SLOTS).map(|_| MoveList::default()).collect(),
             excluded: vec![None; PLY_SLOTS],
+            raw_evals: vec![0; PLY_SLOTS],
         }
     }
 
@@ -241,6 +248,7 @@ impl<'a> Worker<'a> {
         let mut best: Option<(Pos, i32)> = None;
         let mut best_index = 0;
         let observer = self.observer();
+        self.record_raw_eval(0);
         for i in 0..root.len() {
             let pos = root.as_slice()[i].pos;
             if let Some(observer) = observer {
@@ -301,7 +309,7 @@ impl<'a> Worker<'a> {
             return score;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.board);
+            return self.static_eval(ply);
         }
         let us = self.board.side_to_move();
 
@@ -327,7 +335,7 @@ impl<'a> Worker<'a> {
 
         let situation = movegen::situation(&self.board);
         let free = situation == Situation::Free;
-        let static_eval = evaluate(&self.board);
+        let static_eval = self.static_eval(ply);
 
         // 4. Reverse futility pruning (+66.8 Elo, 100 games): far above beta
         // near the horizon with nothing forcing, assume the position holds.
@@ -466,6 +474,35 @@ impl<'a> Worker<'a> {
         best_score
     }
 
+    /// The static evaluation of the node at `ply` (≥ 1): the mean of the
+    /// position's own and its parent's (seen from this side), which evens
+    /// out the swing of whoever moved last. Records the position's own for
+    /// its children.
+    // Smoothed evaluation (Elo: being measured)
+    #[inline]
+    fn static_eval(&mut self, ply: i32) -> i32 {
+        let raw = self.record_raw_eval(ply);
+        match self.raw_evals[ply as usize - 1] {
+            NO_EVAL => raw,
+            parent => (raw - parent) / 2,
+        }
+    }
+
+    /// Records the raw static evaluation of the node at `ply` for its
+    /// children and returns it; a position with a five point is recorded as
+    /// [`NO_EVAL`] (its evaluation counts the five point, which a block
+    /// takes away at once).
+    #[inline]
+    fn record_raw_eval(&mut self, ply: i32) -> i32 {
+        let raw = evaluate(&self.board);
+        let us = self.board.side_to_move();
+        let five_point = self.board.threat_count(us, Threat::Five)
+            + self.board.threat_count(us.opponent(), Threat::Five)
+            > 0;
+        self.raw_evals[ply as usize] = if five_point { NO_EVAL } else { raw };
+        raw
+    }
+
     /// The singular-extension test of the table move `pos` of a node at
     /// `ply` with `depth` to go, `entry` its table entry (score already for
     /// this ply): `Ok(1)` when every other move, searched to half the depth,
@@ -520,8 +557,9 @@ impl<'a> Worker<'a> {
         if self.board.threat_count(them, Threat::Five) > 0 {
             // Facing a four: the block is the only move.
             let Some(block) = five_point(&self.board, them, self.board.last_move()) else {
-                return evaluate(&self.board);
+                return self.static_eval(ply);
             };
+            self.record_raw_eval(ply);
             if !is_allowed(&mut self.board, block, us) {
                 return -(MATE - ply - 2);
             }
@@ -530,7 +568,7 @@ impl<'a> Worker<'a> {
             self.board.unmake();
             return score;
         }
-        let stand_pat = evaluate(&self.board);
+        let stand_pat = self.static_eval(ply);
         if stand_pat >= beta
             || ply >= MAX_PLY
             || qply >= MAX_QUIESCENCE_PLY
