@@ -634,3 +634,47 @@ fn evaluate(board: &Board) -> i32 {
         board.table_sum(us.opponent(), false),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+    use crate::types::Rule;
+
+    /// A worker over `board` with a small table and no limits.
+    fn with_worker(board: &Board, f: impl FnOnce(&mut Worker)) {
+        let tt = Tt::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            stop: &stop,
+            helpers_stop: AtomicBool::new(false),
+            limits: Limits::depth(1),
+            observer: None,
+        };
+        f(&mut Worker::new(board, &shared, true));
+    }
+
+    #[test]
+    fn the_static_evaluation_is_the_mean_of_the_position_and_its_parent() {
+        let board = Board::from_moves(Rule::Freestyle, 15, "7,7 8,8 7,8").unwrap();
+        with_worker(&board, |worker| {
+            let parent = worker.record_raw_eval(0);
+            worker.board.make(Pos::new(9, 9));
+            let own = evaluate(&worker.board);
+            assert_ne!(own, -parent, "the move changes the evaluation");
+            assert_eq!(worker.static_eval(1), (own - parent) / 2);
+        });
+    }
+
+    #[test]
+    fn a_parent_with_a_five_point_leaves_the_evaluation_unsmoothed() {
+        // Black's four (7,7)..(7,10) has a five point at (7,11) or (7,6).
+        let board = Board::from_moves(Rule::Freestyle, 15, "7,7 0,0 7,8 0,2 7,9 0,4 7,10").unwrap();
+        with_worker(&board, |worker| {
+            worker.record_raw_eval(0);
+            worker.board.make(Pos::new(7, 11));
+            assert_eq!(worker.static_eval(1), evaluate(&worker.board));
+        });
+    }
+}
