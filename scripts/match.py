@@ -578,7 +578,9 @@ def report(results, specs, sprt=None):
         name = f"engine{number + 1} {specs[number].name}"
         replies = sum(r.replies[number] for r in results)
         slowest = max(r.slowest_ms[number] for r in results)
-        lines.append(f"{name} moves {replies}, slowest reply {slowest} ms")
+        factor = specs[number].time_factor
+        odds = f", on {factor:g} times the time control" if factor != 1 else ""
+        lines.append(f"{name} moves {replies}, slowest reply {slowest} ms{odds}")
         lines.append(f"{name} losses by reason: {format_counter(losses_by[number])}")
         lines.append(f"{name} findings: {format_counter(findings[number])}")
         lines += [f"  {sample}" for sample in samples[number]]
