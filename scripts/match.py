@@ -8,6 +8,10 @@ first move and TURN x,y afterwards.  The referee (gomoku_rules.py) judges
 fives and renju fouls; time, illegal or malformed replies and crashes lose.
 
 Engines are command lines, e.g. --engine1 "python3 scripts/random_engine.py".
+--time-factor2 F gives engine2 F times the time control on its own clock
+(timeout_turn, timeout_match, increment and time_left, and judged by it):
+time odds, so that a much stronger engine can be met near 50 %, where a
+match resolves the smallest differences.
 
 The final line is machine-readable:
     RESULT games=.. w=.. l=.. d=.. score=.. elo=.. ci=LO,HI time_losses=..
@@ -85,9 +89,15 @@ class Loss(Exception):
 
 @dataclass
 class EngineSpec:
-    """How to launch one engine."""
+    """How to launch one engine, and its share of the time control."""
     argv: list
     name: str
+    time_factor: float = 1.0
+
+    def clock_ms(self, ms):
+        """A time of the time control (turn, game, increment) on this
+        engine's clock."""
+        return round(ms * self.time_factor)
 
 
 @dataclass
@@ -245,7 +255,7 @@ class Game:
         self.history = []
         for x, y in opening:
             self._put(x, y)
-        self.time_left = [config.match_ms, config.match_ms]
+        self.time_left = [spec.clock_ms(config.match_ms) for spec in specs]
         self.has_moved = [False, False]
 
     def _put(self, x, y):
@@ -281,7 +291,7 @@ class Game:
         mover = None
         try:
             for mover in (0, 1):
-                self._start(engines[mover])
+                self._start(engines[mover], mover)
             while not self._drawn():
                 color = self._color_to_move()
                 mover = self._engine_of(color)
@@ -302,9 +312,11 @@ class Game:
         """Whether the stone limit or a full board ends the game."""
         return len(self.history) >= self.config.draw_after or self.board.is_full()
 
-    def _start(self, engine):
-        """Send START/RECTSTART, demand exactly OK, then the INFO settings."""
+    def _start(self, engine, number):
+        """Send START/RECTSTART, demand exactly OK, then the INFO settings
+        (the times on engine ``number``'s clock)."""
         cfg = self.config
+        spec = self.specs[number]
         if cfg.width == cfg.height:
             command = f"START {cfg.width}"
         else:
@@ -313,8 +325,8 @@ class Game:
         reply = self._exchange(engine, [command], deadline, "OK")
         if reply != "OK":
             raise Loss(BAD_REPLY, f"{command} answered {reply!r}")
-        self._send(engine, [f"INFO timeout_turn {cfg.turn_ms}",
-                            f"INFO timeout_match {cfg.match_ms}",
+        self._send(engine, [f"INFO timeout_turn {spec.clock_ms(cfg.turn_ms)}",
+                            f"INFO timeout_match {spec.clock_ms(cfg.match_ms)}",
                             f"INFO max_memory {cfg.max_memory}",
                             f"INFO rule {cfg.rule}",
                             "INFO game_type 1"])
@@ -357,7 +369,8 @@ class Game:
     def _request_move(self, engine, mover):
         """Ask the engine for its move; return it or raise Loss."""
         cfg = self.config
-        budget, lines = cfg.turn_ms, []
+        spec = self.specs[mover]
+        budget, lines = spec.clock_ms(cfg.turn_ms), []
         if cfg.match_ms:
             budget = min(budget, self.time_left[mover])
             lines.append(f"INFO time_left {self.time_left[mover]}")
@@ -370,7 +383,7 @@ class Game:
         self.result.replies[mover] += 1
         self.result.slowest_ms[mover] = max(self.result.slowest_ms[mover], elapsed_ms)
         if cfg.match_ms:
-            self.time_left[mover] += cfg.increment_ms - elapsed_ms
+            self.time_left[mover] += spec.clock_ms(cfg.increment_ms) - elapsed_ms
         if elapsed_ms > allowed_ms:
             raise Loss(TIME, f"move after {elapsed_ms} ms, allowed {allowed_ms} ms")
         if not MOVE_RE.fullmatch(reply):
@@ -565,7 +578,9 @@ def report(results, specs, sprt=None):
         name = f"engine{number + 1} {specs[number].name}"
         replies = sum(r.replies[number] for r in results)
         slowest = max(r.slowest_ms[number] for r in results)
-        lines.append(f"{name} moves {replies}, slowest reply {slowest} ms")
+        factor = specs[number].time_factor
+        odds = f", on {factor:g} times the time control" if factor != 1 else ""
+        lines.append(f"{name} moves {replies}, slowest reply {slowest} ms{odds}")
         lines.append(f"{name} losses by reason: {format_counter(losses_by[number])}")
         lines.append(f"{name} findings: {format_counter(findings[number])}")
         lines += [f"  {sample}" for sample in samples[number]]
@@ -652,7 +667,8 @@ def engine_specs(args):
     names = [given or engine_name(argv) for given, argv in zip((args.name1, args.name2), argvs)]
     if names[0] == names[1]:
         names = [f"{names[0]}#1", f"{names[1]}#2"]
-    return [EngineSpec(argv, name) for argv, name in zip(argvs, names)]
+    factors = (args.time_factor1, args.time_factor2)
+    return [EngineSpec(argv, name, factor) for argv, name, factor in zip(argvs, names, factors)]
 
 
 def parse_tc(text):
@@ -696,6 +712,12 @@ def parse_args(argv):
     parser.add_argument("--tc", type=parse_tc, metavar="G+I",
                         help="seconds per game + increment seconds; sets timeout_match, "
                              "the increment and timeout_turn = G (overrides the -ms options)")
+    parser.add_argument("--time-factor1", type=float, default=1.0, metavar="F",
+                        help="engine1 plays with F times the time control (its timeout_turn, "
+                             "timeout_match, increment and time_left; default 1)")
+    parser.add_argument("--time-factor2", type=float, default=1.0, metavar="F",
+                        help="the same for engine2: e.g. 0.125 gives a stronger engine "
+                             "an eighth of the clock, to measure against it near 50 %%")
     parser.add_argument("--tolerance-ms", type=int, default=1000,
                         help="time allowed beyond the budget (default 1000)")
     parser.add_argument("--max-memory", type=int, default=367001600, help="bytes (Gomocup 350 MiB)")
@@ -722,6 +744,8 @@ def parse_args(argv):
         args.turn_ms = args.match_ms
     if args.games < 1 or args.concurrency < 1:
         parser.error("--games and --concurrency must be at least 1")
+    if not (args.time_factor1 > 0 and args.time_factor2 > 0):
+        parser.error("--time-factor1 and --time-factor2 must be above 0")
     return args
 
 

@@ -196,6 +196,22 @@ class Games(unittest.TestCase):
                 with self.subTest(fault=fault, game=result.index):
                     self.assertEqual((result.loser, result.reason), (0, reason))
 
+    def test_time_factor(self):
+        """An engine's time factor scales its clock: a 700 ms reply is in
+        time on a full 1 s turn and late on a quarter of it."""
+        slow = ["--fault", "slow", "--fault-at", "2", "--slow-ms", "700"]
+        for factor in (1.0, 0.25):
+            engine_specs = specs(slow)
+            engine_specs[0].time_factor = factor
+            for result in play(config(turn_ms=1000, tolerance_ms=200), engine_specs):
+                with self.subTest(factor=factor, game=result.index):
+                    late = (result.loser, result.reason) == (0, match.TIME)
+                    self.assertEqual(late, factor < 1)
+        engine_specs = specs()
+        engine_specs[1].time_factor = 0.125
+        game = match.Game(config(match_ms=8000), engine_specs, 0, [], black=0)
+        self.assertEqual(game.time_left, [8000, 1000])
+
     def test_findings_do_not_lose(self):
         """stderr output and ignoring END are findings, not losses."""
         for fault, kind in (("stderr", "stderr"), ("hang-end", "killed")):
