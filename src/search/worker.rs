@@ -559,7 +559,8 @@ impl<'a> Worker<'a> {
             let Some(block) = five_point(&self.board, them, self.board.last_move()) else {
                 return self.static_eval(ply);
             };
-            self.record_raw_eval(ply);
+            // A position with a five point: its children do not smooth.
+            self.raw_evals[ply as usize] = NO_EVAL;
             if !is_allowed(&mut self.board, block, us) {
                 return -(MATE - ply - 2);
             }
