@@ -74,9 +74,9 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 /// point (a double three or four-three) from the opponent: the moves that
 /// late-move reductions and move-count pruning may cut short. A move that
 /// only stops one open three or one four of theirs counts as quiet.
-// Quiet stops, with the smoothed evaluation: 53.7 % against 43.2 % for the
-// build without both, over the same 258 games against Rapfi with an eighth
-// of the clock (about +73 Elo; docs/tuning.md). Alone: within the noise.
+// Quiet stops, with the smoothed evaluation: about +50 Elo against Rapfi with
+// an eighth of the clock (258 games, two runs of one opening set pooled), +8
+// to +9 points a hundred at equal time (docs/tuning.md). Alone: the noise.
 #[inline]
 fn is_quiet_move(board: &Board, pos: Pos, us: Color) -> bool {
     board.threat(pos, us) < Threat::Three
@@ -480,8 +480,8 @@ impl<'a> Worker<'a> {
     /// position's own and its parent's (seen from this side), which evens
     /// out the swing of whoever moved last. Records the position's own for
     /// its children.
-    // Smoothed evaluation, with the quiet stops: +73 Elo against Rapfi with an
-    // eighth of the clock (258 games, docs/tuning.md). Alone: within the noise.
+    // Smoothed evaluation, with the quiet stops: about +50 Elo against Rapfi
+    // with an eighth of the clock (258 games, docs/tuning.md). Alone: the noise.
     #[inline]
     fn static_eval(&mut self, ply: i32) -> i32 {
         let raw = self.record_raw_eval(ply);
