@@ -108,8 +108,7 @@ pub const ROOT_VCF_NODES: u64 = 100_000;
 /// limit.
 pub const ROOT_VCF_TIME_SHARE: u32 = 10;
 /// Node budget of the VCT search at the root (its VCF searches included).
-// 300 k instead of 100 k (+14.1 Elo, −2.2 … +30.5, 1600 games in two runs,
-// 10 s + 0.1 s; docs/tuning.md).
+// 300 k, not 100 k: +14.1 Elo (−2.2 … +30.5), 1600 games at 10 s + 0.1 s.
 pub const ROOT_VCT_NODES: u64 = 300_000;
 /// The root VCT search gets at most this fraction (1/n) of the hard time
 /// limit, counted from when it starts (after the VCF search).
