@@ -376,6 +376,12 @@ impl Board {
         self.threat_counts[color.index()][threat as usize] as usize
     }
 
+    /// Per threat class, how many empty cells have it for `color`.
+    #[inline]
+    pub fn threat_counts(&self, color: Color) -> &[u16; Threat::COUNT] {
+        &self.threat_counts[color.index()]
+    }
+
     /// The sum over empty cells of `color`'s table entries for the side to
     /// move ([`Tables::mover`]) if `mover`, else for the side waiting.
     #[inline]

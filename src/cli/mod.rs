@@ -114,7 +114,8 @@ pub enum Command {
     /// Print balanced random openings (offset format)
     Openings(openings::Options),
     /// Play self-play records (--play) or fit the evaluation's tables to
-    /// records (--records); writes src/eval/tables.bin with --write
+    /// records (--records; the threat term's with --threats); writes
+    /// src/eval/tables.bin (threats.bin) with --write
     Tune(tune::Options),
     /// Play and analyse on a board in the browser, served on
     /// http://127.0.0.1:5015/

@@ -27,12 +27,15 @@ use rand::{Rng, SeedableRng};
 
 use super::engine::parse_depth;
 use crate::board::Board;
+use crate::eval;
 use crate::eval::code::{CODES, DEAD};
 use crate::eval::fit::{
     fit, fit_k, fit_policy, fit_policy_k, flatten, loss, param, policy_loss, table_of, unflatten,
     FitSettings, PolicySample, Table, TableSample, PARAMS,
 };
 use crate::eval::tables::{table_set, tables, to_bytes, TABLE_SETS};
+use crate::eval::threat::{self, threat_table, ThreatTable};
+use crate::eval::threat_fit::{fit_threats, ThreatFitSettings, ThreatModel, ThreatSample};
 use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::{random_opening, BALANCED};
 use crate::search::tt::Tt;
@@ -91,10 +94,19 @@ pub struct Options {
     /// least each weaker code)
     #[arg(long)]
     pub free: bool,
-    /// Write the fitted tables here (e.g. src/eval/tables.bin)
+    /// Fit the threat term's tables (src/eval/threats.bin) to the games'
+    /// results instead of the cell tables
+    #[arg(long, requires = "records")]
+    pub threats: bool,
+    /// Write the fitted tables here (e.g. src/eval/tables.bin, or
+    /// src/eval/threats.bin with --threats)
     #[arg(long, value_name = "FILE")]
     pub write: Option<PathBuf>,
 }
+
+/// The scale `K` the threat fit starts from (about that of the cell tables
+/// on game results).
+const THREAT_START_K: f64 = 0.003;
 
 /// Whether the search would evaluate this position statically: no five point
 /// for either side and no open-four point for the side to move.
@@ -115,6 +127,7 @@ pub fn run(options: &Options) -> Result<()> {
             };
             self_play_records(options, &mut rng, path)
         }
+        None if options.threats => fit_threat_records(options),
         None => fit_records(options),
     }
 }
@@ -127,6 +140,8 @@ struct Game {
     /// The self-play search's score of each move after the opening, for
     /// the side that played it, if recorded.
     scores: Vec<i32>,
+    /// Who played black and white (empty if not recorded).
+    players: [String; 2],
 }
 
 /// Parses `x,y x,y …`.
@@ -178,6 +193,7 @@ fn read_records(path: &Path) -> Result<Vec<Game>> {
             opening: count,
             winner,
             scores,
+            players: ["black", "white"].map(|side| field(side).unwrap_or("").to_string()),
         });
     }
     Ok(games)
@@ -468,6 +484,133 @@ fn fit_records(options: &Options) -> Result<()> {
     policy_report("fitted policy (rounded)", &flatten(&rounded));
     if let Some(path) = &options.write {
         write(path, &to_bytes(&rounded))?;
+    }
+    Ok(())
+}
+
+/// Replays the games and collects every position after the opening where
+/// the side to move has no five point, with its smoothed evaluation (the
+/// mean of its own raw evaluation and its parent's, as the search takes
+/// it) and its threat mask. `players` collects the players' names.
+fn threat_samples(
+    games: &[Game],
+    rule: Rule,
+    size: usize,
+    players: &mut Vec<String>,
+) -> Vec<(ThreatSample, usize)> {
+    let mut out = Vec::new();
+    let mut index = |name: &str| match players.iter().position(|p| p == name) {
+        Some(i) => i,
+        None => {
+            players.push(name.to_string());
+            players.len() - 1
+        }
+    };
+    for (g, game) in games.iter().enumerate() {
+        let ids = [index(&game.players[0]), index(&game.players[1])];
+        let mut board = Board::new(size, size, rule);
+        // The parent's raw evaluation, none after a position with a five point.
+        let mut parent: Option<i32> = None;
+        for (i, &(x, y)) in game.moves.iter().enumerate() {
+            if x >= size || y >= size || !board.is_empty(Pos::new(x, y)) {
+                break;
+            }
+            let us = board.side_to_move();
+            let them = us.opponent();
+            let raw = eval::evaluate(board.table_sum(us, true), board.table_sum(them, false));
+            if i >= game.opening && board.threat_count(us, Threat::Five) == 0 {
+                let result = match game.winner {
+                    None => 0.5,
+                    Some(w) if w == us => 1.0,
+                    Some(_) => 0.0,
+                };
+                let sample = ThreatSample {
+                    eval: parent.map_or(raw, |p| (raw - p) / 2),
+                    set: table_set(rule, us),
+                    mask: threat::mask(board.threat_counts(us), board.threat_counts(them)),
+                    players: [ids[us.index()], ids[them.index()]],
+                    result,
+                };
+                out.push((sample, g));
+            }
+            let five_point =
+                board.threat_count(us, Threat::Five) + board.threat_count(them, Threat::Five) > 0;
+            parent = (!five_point).then_some(raw);
+            board.make(Pos::new(x, y));
+        }
+    }
+    out
+}
+
+/// Reads the records, fits the threat term's tables to the games' results
+/// and writes them (with the losses on stderr). Sets the games do not touch
+/// keep their built-in values.
+fn fit_threat_records(options: &Options) -> Result<()> {
+    let mut games = Vec::new();
+    for path in &options.records {
+        games.extend(read_records(path)?);
+    }
+    let mut players = Vec::new();
+    let all = threat_samples(&games, options.rule, options.size, &mut players);
+    let (train, test): (Vec<_>, Vec<_>) = all.into_iter().partition(|(_, g)| g % 10 != 9);
+    let train: Vec<ThreatSample> = train.into_iter().map(|(s, _)| s).collect();
+    let test: Vec<ThreatSample> = test.into_iter().map(|(s, _)| s).collect();
+    if train.is_empty() {
+        bail!("tune: no positions in the records");
+    }
+    eprintln!(
+        "{} games, {} players, positions: training {}, held out {}",
+        games.len(),
+        players.len(),
+        train.len(),
+        test.len()
+    );
+    let settings = ThreatFitSettings {
+        iterations: options.iterations,
+        rate: options.rate,
+        ridge: options.ridge,
+        fit_tables: false,
+    };
+    let start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
+    let report = |name: &str, model: &ThreatModel| {
+        eprintln!(
+            "{name}: K {:.6}, loss training {:.6}, held out {:.6}",
+            model.k,
+            model.loss(&train),
+            model.loss(&test)
+        );
+    };
+    let baseline = fit_threats(&train, start.clone(), settings);
+    report("cell tables alone", &baseline);
+    let settings = ThreatFitSettings {
+        fit_tables: true,
+        ..settings
+    };
+    let mut fitted = fit_threats(&train, start, settings);
+    for table in &mut fitted.tables {
+        table.iter_mut().for_each(|v| *v = v.round());
+    }
+    report("with the threat term (rounded)", &fitted);
+    for (name, strength) in players.iter().zip(&fitted.strengths) {
+        eprintln!("strength of {name:?}: {strength:.3}");
+    }
+    let used: Vec<usize> = train.iter().map(|s| s.set).collect();
+    let sets: Vec<ThreatTable> = (0..TABLE_SETS)
+        .map(|set| {
+            if used.contains(&set) {
+                fitted.tables[set]
+                    .iter()
+                    .map(|&v| v as i32)
+                    .collect::<Vec<_>>()
+                    .try_into()
+                    .expect("MASKS values")
+            } else {
+                *threat_table(set)
+            }
+        })
+        .collect();
+    if let Some(path) = &options.write {
+        write(path, &threat::to_bytes(&sets))?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The static evaluation: fitted tables indexed by pattern codes
-//! ([`tables`], [`code`]) and their fitter ([`fit`]).
+//! ([`tables`], [`code`]), the threat term ([`threat`]) and their fitters
+//! ([`fit`], [`threat_fit`]).
 //!
 //! Every empty cell has, for each side, a [pattern code](code): the four
 //! line patterns a stone there would make, as an unordered combination. Each
@@ -14,6 +15,8 @@
 pub mod code;
 pub mod fit;
 pub mod tables;
+pub mod threat;
+pub mod threat_fit;
 
 /// Largest magnitude a static evaluation takes, well below the mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;

@@ -14,7 +14,9 @@ use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Tt};
 use super::vcf::find_threat;
 use super::{Limits, Observer, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Board;
-use crate::eval;
+use crate::eval::tables::table_set;
+use crate::eval::threat::{self, threat_table, ThreatTable};
+use crate::eval::{self, EVAL_LIMIT};
 use crate::rules::is_allowed;
 use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
@@ -58,6 +60,8 @@ pub struct Worker<'a> {
     lists: Vec<MoveList>,
     /// Per ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
+    /// Per colour (by index), the threat term's table it is evaluated by.
+    threat_tables: [&'static ThreatTable; 2],
     /// Per ply, the raw static evaluation of the node there (for the side
     /// to move at that ply), which its children smooth theirs with.
     raw_evals: Vec<i32>,
@@ -137,6 +141,8 @@ impl<'a> Worker<'a> {
             lists: (0..2 * PLY_SLOTS).map(|_| MoveList::default()).collect(),
             excluded: vec![None; PLY_SLOTS],
             raw_evals: vec![0; PLY_SLOTS],
+            threat_tables: [Color::Black, Color::White]
+                .map(|c| threat_table(table_set(board.rule(), c))),
         }
     }
 
@@ -479,17 +485,32 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of the node at `ply` (≥ 1): the mean of the
     /// position's own and its parent's (seen from this side), which evens
-    /// out the swing of whoever moved last. Records the position's own for
-    /// its children.
+    /// out the swing of whoever moved last, plus the threat term of the
+    /// position itself. Records the position's own for its children.
     // Smoothed evaluation, with the quiet stops: about +50 Elo against Rapfi
     // with an eighth of the clock (258 games, docs/tuning.md). Alone: the noise.
     #[inline]
     fn static_eval(&mut self, ply: i32) -> i32 {
         let raw = self.record_raw_eval(ply);
-        match self.raw_evals[ply as usize - 1] {
+        let smoothed = match self.raw_evals[ply as usize - 1] {
             NO_EVAL => raw,
             parent => (raw - parent) / 2,
-        }
+        };
+        (smoothed + self.threat_term()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The threat term of the position: the side to move's table's value
+    /// of the threats both sides hold.
+    // Threat term: 45.5 against 36.0 points over the same 200 games against
+    // Rapfi, +47.4 Elo in self-play (214 games, 10 s + 0.1 s; docs/tuning.md).
+    #[inline]
+    fn threat_term(&self) -> i32 {
+        let us = self.board.side_to_move();
+        let mask = threat::mask(
+            self.board.threat_counts(us),
+            self.board.threat_counts(us.opponent()),
+        );
+        self.threat_tables[us.index()][mask]
     }
 
     /// Records the raw static evaluation of the node at `ply` for its
@@ -668,7 +689,24 @@ mod tests {
             worker.board.make(Pos::new(9, 9));
             let own = evaluate(&worker.board);
             assert_ne!(own, -parent, "the move changes the evaluation");
-            assert_eq!(worker.static_eval(1), (own - parent) / 2);
+            let threat = worker.threat_term();
+            assert_eq!(worker.static_eval(1), (own - parent) / 2 + threat);
+        });
+    }
+
+    #[test]
+    fn the_threat_term_is_the_side_to_moves_table_at_the_mask() {
+        // White, to move, has a lone stone; black's open two (7,7)-(7,8)
+        // gives black three points (an open three in one move): one flag.
+        let board = Board::from_moves(Rule::Freestyle, 15, "7,7 8,8 7,8").unwrap();
+        with_worker(&board, |worker| {
+            let us = worker.board.side_to_move();
+            let mask = threat::mask(
+                worker.board.threat_counts(us),
+                worker.board.threat_counts(us.opponent()),
+            );
+            assert_eq!(mask, 1 << 10, "white to move; black has three points");
+            assert_eq!(worker.threat_term(), threat_table(0)[mask]);
         });
     }
 
@@ -679,7 +717,8 @@ mod tests {
         with_worker(&board, |worker| {
             worker.record_raw_eval(0);
             worker.board.make(Pos::new(7, 11));
-            assert_eq!(worker.static_eval(1), evaluate(&worker.board));
+            let threat = worker.threat_term();
+            assert_eq!(worker.static_eval(1), evaluate(&worker.board) + threat);
         });
     }
 }

@@ -1,0 +1,134 @@
+//! The threat term: a value per combination of the threats both sides hold,
+//! added to the cell tables' evaluation. The cell tables value each empty
+//! cell alone; who can make a four or an open three, and whether the other
+//! side can too, changes what the position is worth all at once.
+//!
+//! A position's [mask](mask) has eleven flags, from the side to move's
+//! view: the opponent has a five point; we and they have an open-four
+//! point (an open three on the board); we have a four-three point, a four
+//! point, a double-three point, an open-three point; and the opponent's
+//! four-three, four, double-three and open-three points. The table of a
+//! [table set](super::tables::table_set) gives each of the 2048 masks a
+//! value in score points, fitted to game results by `pbrain-wuzi tune
+//! --threats` (the fit and its data are in `docs/tuning.md`).
+//!
+//! The tables live in `threats.bin` beside this file: the magic `WZM1`,
+//! then per set [`MASKS`] little-endian `i32`s.
+
+use std::sync::OnceLock;
+
+use super::tables::TABLE_SETS;
+use crate::types::Threat;
+
+/// Number of masks: one bit per flag.
+pub const MASKS: usize = 1 << 11;
+
+/// The file's first four bytes.
+pub const MAGIC: &[u8; 4] = b"WZM1";
+
+/// Per threat class, how many empty cells of one colour have it (the
+/// board's counts).
+pub type ThreatCounts = [u16; Threat::COUNT];
+
+/// The mask of a position from the threat counts of the side to move
+/// (`ours`) and of the opponent (`theirs`).
+#[inline]
+pub fn mask(ours: &ThreatCounts, theirs: &ThreatCounts) -> usize {
+    let has = |counts: &ThreatCounts, t: Threat| (counts[t as usize] > 0) as usize;
+    has(theirs, Threat::Five)
+        | has(ours, Threat::Flex4) << 1
+        | has(theirs, Threat::Flex4) << 2
+        | has(ours, Threat::FourThree) << 3
+        | has(ours, Threat::Four) << 4
+        | has(ours, Threat::DoubleThree) << 5
+        | has(ours, Threat::Three) << 6
+        | has(theirs, Threat::FourThree) << 7
+        | has(theirs, Threat::Four) << 8
+        | has(theirs, Threat::DoubleThree) << 9
+        | has(theirs, Threat::Three) << 10
+}
+
+/// One table set's values, in score points, indexed by mask.
+pub type ThreatTable = [i32; MASKS];
+
+/// Reads every set from the bytes of a threats file.
+pub fn parse(bytes: &[u8]) -> Result<Vec<ThreatTable>, String> {
+    let expected = MAGIC.len() + TABLE_SETS * MASKS * 4;
+    if bytes.len() != expected || &bytes[..4] != MAGIC {
+        return Err(format!(
+            "not a threats file: {} bytes, expected {expected} starting with {MAGIC:?}",
+            bytes.len()
+        ));
+    }
+    let mut words = bytes[4..]
+        .chunks_exact(4)
+        .map(|w| i32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    Ok((0..TABLE_SETS)
+        .map(|_| {
+            let mut table = [0; MASKS];
+            table
+                .iter_mut()
+                .for_each(|v| *v = words.next().unwrap_or(0));
+            table
+        })
+        .collect())
+}
+
+/// The bytes of a threats file holding `sets`.
+pub fn to_bytes(sets: &[ThreatTable]) -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    for v in sets.iter().flatten() {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes
+}
+
+/// The built-in table of a set.
+pub fn threat_table(set: usize) -> &'static ThreatTable {
+    static SETS: OnceLock<Vec<ThreatTable>> = OnceLock::new();
+    &SETS.get_or_init(|| parse(include_bytes!("threats.bin")).expect("src/eval/threats.bin"))[set]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_tables_round_trip() {
+        let bytes = include_bytes!("threats.bin");
+        let sets = parse(bytes).expect("src/eval/threats.bin parses");
+        assert_eq!(sets.len(), TABLE_SETS);
+        assert_eq!(to_bytes(&sets), bytes.to_vec());
+        assert!(parse(&bytes[..bytes.len() - 4]).is_err());
+        assert!(parse(b"WZT2").is_err());
+    }
+
+    #[test]
+    fn each_flag_is_its_own_bit() {
+        let none = [0; Threat::COUNT];
+        let with = |t: Threat| {
+            let mut counts = none;
+            counts[t as usize] = 2;
+            counts
+        };
+        assert_eq!(mask(&none, &none), 0);
+        assert_eq!(mask(&none, &with(Threat::Five)), 1);
+        assert_eq!(
+            mask(&with(Threat::Five), &none),
+            0,
+            "our five point: no flag"
+        );
+        let ours = [
+            Threat::Flex4,
+            Threat::FourThree,
+            Threat::Four,
+            Threat::DoubleThree,
+            Threat::Three,
+        ];
+        let bits: Vec<usize> = ours.iter().map(|&t| mask(&with(t), &none)).collect();
+        assert_eq!(bits, [1 << 1, 1 << 3, 1 << 4, 1 << 5, 1 << 6]);
+        let bits: Vec<usize> = ours.iter().map(|&t| mask(&none, &with(t))).collect();
+        assert_eq!(bits, [1 << 2, 1 << 7, 1 << 8, 1 << 9, 1 << 10]);
+        assert_eq!(mask(&with(Threat::Two), &with(Threat::Two)), 0);
+    }
+}
