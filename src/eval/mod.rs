@@ -28,3 +28,33 @@ pub const EVAL_LIMIT: i32 = 20_000;
 pub fn evaluate(mover: i32, waiter: i32) -> i32 {
     ((mover - waiter) / tables::UNIT).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
+
+/// The little-endian `i32` words after the magic of a tables file, if
+/// `bytes` are `magic` followed by exactly `count` words (`what` names the
+/// kind of file in the error).
+fn file_words<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 4],
+    count: usize,
+    what: &str,
+) -> Result<impl Iterator<Item = i32> + 'a, String> {
+    let expected = magic.len() + count * 4;
+    if bytes.len() != expected || &bytes[..4] != magic {
+        return Err(format!(
+            "not a {what} file: {} bytes, expected {expected} starting with {magic:?}",
+            bytes.len()
+        ));
+    }
+    Ok(bytes[4..]
+        .chunks_exact(4)
+        .map(|w| i32::from_le_bytes([w[0], w[1], w[2], w[3]])))
+}
+
+/// The bytes of a tables file: `magic`, then `words` little-endian.
+fn file_bytes<'a>(magic: &[u8; 4], words: impl IntoIterator<Item = &'a i32>) -> Vec<u8> {
+    let mut bytes = magic.to_vec();
+    for v in words {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes
+}

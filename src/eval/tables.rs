@@ -58,16 +58,8 @@ pub const fn table_set(rule: Rule, color: Color) -> usize {
 
 /// Reads every set from the bytes of a tables file.
 pub fn parse(bytes: &[u8]) -> Result<Vec<Tables>, String> {
-    let expected = MAGIC.len() + TABLE_SETS * TABLES_PER_SET * CODES * 4;
-    if bytes.len() != expected || &bytes[..4] != MAGIC {
-        return Err(format!(
-            "not a tables file: {} bytes, expected {expected} starting with {MAGIC:?}",
-            bytes.len()
-        ));
-    }
-    let mut words = bytes[4..]
-        .chunks_exact(4)
-        .map(|w| i32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let count = TABLE_SETS * TABLES_PER_SET * CODES;
+    let mut words = super::file_words(bytes, MAGIC, count, "tables")?;
     let mut read = || {
         let mut table = [0; CODES];
         table
@@ -93,14 +85,10 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Tables>, String> {
 
 /// The bytes of a tables file holding `sets`.
 pub fn to_bytes(sets: &[Tables]) -> Vec<u8> {
-    let mut bytes = MAGIC.to_vec();
-    for set in sets {
-        let tables = [&set.mover, &set.waiter, &set.attack, &set.defence];
-        for v in tables.into_iter().flatten() {
-            bytes.extend_from_slice(&v.to_le_bytes());
-        }
-    }
-    bytes
+    let tables = sets
+        .iter()
+        .flat_map(|set| [&set.mover, &set.waiter, &set.attack, &set.defence]);
+    super::file_bytes(MAGIC, tables.flatten())
 }
 
 /// The built-in tables of a set.

@@ -53,16 +53,7 @@ pub type ThreatTable = [i32; MASKS];
 
 /// Reads every set from the bytes of a threats file.
 pub fn parse(bytes: &[u8]) -> Result<Vec<ThreatTable>, String> {
-    let expected = MAGIC.len() + TABLE_SETS * MASKS * 4;
-    if bytes.len() != expected || &bytes[..4] != MAGIC {
-        return Err(format!(
-            "not a threats file: {} bytes, expected {expected} starting with {MAGIC:?}",
-            bytes.len()
-        ));
-    }
-    let mut words = bytes[4..]
-        .chunks_exact(4)
-        .map(|w| i32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let mut words = super::file_words(bytes, MAGIC, TABLE_SETS * MASKS, "threats")?;
     Ok((0..TABLE_SETS)
         .map(|_| {
             let mut table = [0; MASKS];
@@ -76,11 +67,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<ThreatTable>, String> {
 
 /// The bytes of a threats file holding `sets`.
 pub fn to_bytes(sets: &[ThreatTable]) -> Vec<u8> {
-    let mut bytes = MAGIC.to_vec();
-    for v in sets.iter().flatten() {
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    bytes
+    super::file_bytes(MAGIC, sets.iter().flatten())
 }
 
 /// The built-in table of a set.
