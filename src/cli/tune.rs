@@ -594,16 +594,10 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     for (name, strength) in players.iter().zip(&fitted.strengths) {
         eprintln!("strength of {name:?}: {strength:.3}");
     }
-    let used: Vec<usize> = train.iter().map(|s| s.set).collect();
     let sets: Vec<ThreatTable> = (0..TABLE_SETS)
         .map(|set| {
-            if used.contains(&set) {
-                fitted.tables[set]
-                    .iter()
-                    .map(|&v| v as i32)
-                    .collect::<Vec<_>>()
-                    .try_into()
-                    .expect("MASKS values")
+            if train.iter().any(|s| s.set == set) {
+                std::array::from_fn(|mask| fitted.tables[set][mask] as i32)
             } else {
                 *threat_table(set)
             }

@@ -133,13 +133,16 @@ pub fn fit_threats(
         counts[s.set][s.mask] += 1;
     }
     let n = samples.len().max(1) as f64;
-    let (mut adam_k, mut adam_s, mut adam_t) =
-        (Adam::new(1), Adam::new(players), Adam::new(sets * MASKS));
-    let mut flat: Vec<f64> = model.tables.concat();
+    let (mut adam_k, mut adam_s) = (Adam::new(1), Adam::new(players));
+    let mut adam_t: Vec<Adam> = (0..sets).map(|_| Adam::new(MASKS)).collect();
     for t in 1..=settings.iterations as i32 {
         let mut grad_k = 0.0;
         let mut grad_s = vec![0.0; players];
-        let mut grad_t: Vec<f64> = flat.iter().map(|&v| 2.0 * settings.ridge * v).collect();
+        let mut grad_t: Vec<Vec<f64>> = model
+            .tables
+            .iter()
+            .map(|table| table.iter().map(|&v| 2.0 * settings.ridge * v).collect())
+            .collect();
         for s in samples {
             let p = model.predict(s);
             // d(loss)/dz of one sample's squared error, over the mean.
@@ -148,14 +151,13 @@ pub fn fit_threats(
             grad_k += dz * value;
             grad_s[s.players[0]] += dz;
             grad_s[s.players[1]] -= dz;
-            grad_t[s.set * MASKS + s.mask] += dz * model.k;
+            grad_t[s.set][s.mask] += dz * model.k;
         }
         adam_k.step(std::slice::from_mut(&mut model.k), &[grad_k], K_RATE, t);
         adam_s.step(&mut model.strengths, &grad_s, STRENGTH_RATE, t);
         if settings.fit_tables {
-            adam_t.step(&mut flat, &grad_t, settings.rate, t);
-            for (set, table) in model.tables.iter_mut().enumerate() {
-                table.copy_from_slice(&flat[set * MASKS..(set + 1) * MASKS]);
+            for ((adam, table), grad) in adam_t.iter_mut().zip(&mut model.tables).zip(&grad_t) {
+                adam.step(table, grad, settings.rate, t);
             }
         }
     }
