@@ -98,6 +98,12 @@ pub struct Options {
     /// results instead of the cell tables
     #[arg(long, requires = "records")]
     pub threats: bool,
+    /// With --threats: start the fit from the built-in threat values of
+    /// this table set (0 freestyle, 1 standard, 2 and 3 renju's black and
+    /// white, 4 caro) instead of zero, and hold it near them (masks the
+    /// games rarely show keep them)
+    #[arg(long, value_name = "SET", requires = "threats", value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64))]
+    pub prior_set: Option<u8>,
     /// Write the fitted tables here (e.g. src/eval/tables.bin, or
     /// src/eval/threats.bin with --threats)
     #[arg(long, value_name = "FILE")]
@@ -571,7 +577,16 @@ fn fit_threat_records(options: &Options) -> Result<()> {
         ridge: options.ridge,
         fit_tables: false,
     };
-    let start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
+    let mut start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
+    if let Some(set) = options.prior_set {
+        let prior = threat_table(set as usize);
+        for table in &mut start.tables {
+            table
+                .iter_mut()
+                .zip(prior)
+                .for_each(|(v, &p)| *v = f64::from(p));
+        }
+    }
     let report = |name: &str, model: &ThreatModel| {
         eprintln!(
             "{name}: K {:.6}, loss training {:.6}, held out {:.6}",
@@ -581,7 +596,14 @@ fn fit_threat_records(options: &Options) -> Result<()> {
         );
     };
     let baseline = fit_threats(&train, start.clone(), settings);
-    report("cell tables alone", &baseline);
+    report(
+        if options.prior_set.is_some() {
+            "cell tables and the prior"
+        } else {
+            "cell tables alone"
+        },
+        &baseline,
+    );
     let settings = ThreatFitSettings {
         fit_tables: true,
         ..settings

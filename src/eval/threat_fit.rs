@@ -8,8 +8,9 @@
 //! strength `s` per player, so that games between unequal engines (a
 //! match against a stronger one) teach what the threats are worth rather
 //! than who played. The fit minimises the mean of `(result − p)²` plus a
-//! ridge term on `T` by Adam's method; masks the training games show fewer
-//! than [`MIN_SAMPLES`] times are left at zero.
+//! ridge term on `T` (towards the values the fit starts from, zero unless
+//! given) by Adam's method; masks the training games show fewer than
+//! [`MIN_SAMPLES`] times keep their starting values.
 
 use super::threat::MASKS;
 use super::EVAL_LIMIT;
@@ -119,8 +120,9 @@ const K_RATE: f64 = 1e-4;
 /// Adam's step for the strengths.
 const STRENGTH_RATE: f64 = 1e-2;
 
-/// Fits `model` to `samples`; returns the fitted model, with the values of
-/// masks seen fewer than [`MIN_SAMPLES`] times at zero.
+/// Fits `model` to `samples`, its threat values held near those it starts
+/// with by the ridge; returns the fitted model, with the values of masks
+/// seen fewer than [`MIN_SAMPLES`] times as they started.
 pub fn fit_threats(
     samples: &[ThreatSample],
     mut model: ThreatModel,
@@ -132,6 +134,7 @@ pub fn fit_threats(
     for s in samples {
         counts[s.set][s.mask] += 1;
     }
+    let prior = model.tables.clone();
     let n = samples.len().max(1) as f64;
     let (mut adam_k, mut adam_s) = (Adam::new(1), Adam::new(players));
     let mut adam_t: Vec<Adam> = (0..sets).map(|_| Adam::new(MASKS)).collect();
@@ -141,7 +144,14 @@ pub fn fit_threats(
         let mut grad_t: Vec<Vec<f64>> = model
             .tables
             .iter()
-            .map(|table| table.iter().map(|&v| 2.0 * settings.ridge * v).collect())
+            .zip(&prior)
+            .map(|(table, prior)| {
+                table
+                    .iter()
+                    .zip(prior)
+                    .map(|(&v, &p)| 2.0 * settings.ridge * (v - p))
+                    .collect()
+            })
             .collect();
         for s in samples {
             let p = model.predict(s);
@@ -161,10 +171,10 @@ pub fn fit_threats(
             }
         }
     }
-    for (table, counts) in model.tables.iter_mut().zip(&counts) {
-        for (value, &count) in table.iter_mut().zip(counts) {
+    for ((table, counts), prior) in model.tables.iter_mut().zip(&counts).zip(&prior) {
+        for ((value, &count), &p) in table.iter_mut().zip(counts).zip(prior) {
             if count < MIN_SAMPLES {
-                *value = 0.0;
+                *value = p;
             }
         }
     }
@@ -223,5 +233,44 @@ mod tests {
         let edge = fitted.strengths[0] - fitted.strengths[1];
         assert!((edge - 0.8).abs() < 0.15, "{edge}");
         assert!(fitted.loss(&samples) < ThreatModel::new(0.003, 2, 1).loss(&samples));
+    }
+
+    /// A fit that starts from given values keeps them where the games are
+    /// silent and is held near them by the ridge where they speak.
+    #[test]
+    fn a_prior_holds_rare_and_ridged_values() {
+        let mut rng = StdRng::seed_from_u64(8);
+        let mut truth = ThreatModel::new(0.004, 1, 1);
+        truth.tables[0][3] = 300.0;
+        let samples: Vec<ThreatSample> = (0..20_000)
+            .map(|i| {
+                let mut s = ThreatSample {
+                    eval: rng.gen_range(-400..400),
+                    set: 0,
+                    mask: [0, 3][i % 2],
+                    players: [0, 0],
+                    result: 0.0,
+                };
+                s.result = f64::from(u8::from(rng.gen_bool(truth.predict(&s))));
+                s
+            })
+            .collect();
+        let mut start = ThreatModel::new(0.003, 1, 1);
+        start.tables[0][3] = 100.0;
+        start.tables[0][9] = 250.0;
+        let fit = |ridge: f64| {
+            let settings = ThreatFitSettings {
+                iterations: 600,
+                rate: 5.0,
+                ridge,
+                fit_tables: true,
+            };
+            fit_threats(&samples, start.clone(), settings).tables[0].clone()
+        };
+        let free = fit(0.0);
+        assert!((free[3] - 300.0).abs() < 60.0, "{}", free[3]);
+        assert_eq!(free[9], 250.0, "a mask no game shows keeps its prior");
+        let held = fit(1e-5);
+        assert!(held[3] > 100.0 && held[3] < free[3] - 50.0, "{}", held[3]);
     }
 }
