@@ -102,7 +102,12 @@ pub struct Options {
     /// this table set (0 freestyle, 1 standard, 2 and 3 renju's black and
     /// white, 4 caro) instead of zero, and hold it near them (masks the
     /// games rarely show keep them)
-    #[arg(long, value_name = "SET", requires = "threats", value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64))]
+    #[arg(
+        long,
+        value_name = "SET",
+        requires = "threats",
+        value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64)
+    )]
     pub prior_set: Option<u8>,
     /// Write the fitted tables here (e.g. src/eval/tables.bin, or
     /// src/eval/threats.bin with --threats)
