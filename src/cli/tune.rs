@@ -584,13 +584,8 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     };
     let mut start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
     if let Some(set) = options.prior_set {
-        let prior = threat_table(set as usize);
-        for table in &mut start.tables {
-            table
-                .iter_mut()
-                .zip(prior)
-                .for_each(|(v, &p)| *v = f64::from(p));
-        }
+        let prior = threat_table(set as usize).map(f64::from).to_vec();
+        start.tables.fill(prior);
     }
     let report = |name: &str, model: &ThreatModel| {
         eprintln!(
