@@ -16,6 +16,7 @@
 //! entropy. Making the samples (replaying games) is `pbrain-wuzi tune`'s
 //! part.
 
+use super::adam::Adam;
 use super::code::CODES;
 use super::tables::{table_set, Tables, TABLE_SETS, UNIT};
 use super::EVAL_LIMIT;
@@ -254,8 +255,9 @@ fn descend(
     mut progress: impl FnMut(usize, &[f64]),
     mut gradient: impl FnMut(&[f64], &mut [f64]),
 ) -> Vec<f64> {
+    let unit = f64::from(UNIT);
     let mut w = start.to_vec();
-    let mut adam = Adam::new();
+    let mut adam = Adam::new(PARAMS);
     let order = if settings.monotone {
         strength_order()
     } else {
@@ -265,7 +267,16 @@ fn descend(
     for step in 1..=settings.iterations {
         grad.iter_mut().for_each(|g| *g = 0.0);
         gradient(&w, &mut grad);
-        adam.step(&mut w, &grad, start, fixed, settings);
+        // In score points, the ridge pulling towards the start; a fixed
+        // entry gets no gradient and so stays.
+        for i in 0..PARAMS {
+            grad[i] = if fixed[i] {
+                0.0
+            } else {
+                grad[i] * unit + 2.0 * settings.ridge * (w[i] - start[i]) / unit
+            };
+        }
+        adam.step(&mut w, &grad, settings.rate * unit);
         if settings.monotone {
             make_monotone(&mut w, fixed, &order);
         }
@@ -335,41 +346,6 @@ pub fn fit_policy(
             }
         }
     })
-}
-
-/// Adam's state over the entries.
-struct Adam {
-    m: Vec<f64>,
-    v: Vec<f64>,
-    t: i32,
-}
-
-impl Adam {
-    fn new() -> Adam {
-        Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
-            t: 0,
-        }
-    }
-
-    /// One step on `w` along `grad` (per table unit), with the ridge
-    /// pulling towards `start`; entries in `fixed` stay.
-    fn step(&mut self, w: &mut [f64], grad: &[f64], start: &[f64], fixed: &[bool], s: FitSettings) {
-        let unit = f64::from(UNIT);
-        self.t += 1;
-        let (c1, c2) = (1.0 - 0.9f64.powi(self.t), 1.0 - 0.999f64.powi(self.t));
-        for i in 0..PARAMS {
-            if fixed[i] {
-                continue;
-            }
-            // In score points: the ridge pulls towards the start.
-            let g = grad[i] * unit + 2.0 * s.ridge * (w[i] - start[i]) / unit;
-            self.m[i] = 0.9 * self.m[i] + 0.1 * g;
-            self.v[i] = 0.999 * self.v[i] + 0.001 * g * g;
-            w[i] -= s.rate * unit * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-12);
-        }
-    }
 }
 
 #[cfg(test)]

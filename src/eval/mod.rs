@@ -12,6 +12,7 @@
 //!
 //! This layer sits below the board: it knows patterns by name, not boards.
 
+mod adam;
 pub mod code;
 pub mod fit;
 pub mod tables;

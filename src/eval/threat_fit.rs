@@ -12,6 +12,7 @@
 //! given) by Adam's method; masks the training games show fewer than
 //! [`MIN_SAMPLES`] times keep their starting values.
 
+use super::adam::Adam;
 use super::threat::MASKS;
 use super::EVAL_LIMIT;
 
@@ -88,33 +89,6 @@ pub struct ThreatFitSettings {
     pub fit_tables: bool,
 }
 
-/// Adam's moment estimates of one parameter vector.
-struct Adam {
-    m: Vec<f64>,
-    v: Vec<f64>,
-}
-
-impl Adam {
-    fn new(n: usize) -> Adam {
-        Adam {
-            m: vec![0.0; n],
-            v: vec![0.0; n],
-        }
-    }
-
-    /// One step of `rate` on `params` along `grads` (step number `t`, from 1).
-    fn step(&mut self, params: &mut [f64], grads: &[f64], rate: f64, t: i32) {
-        let (b1, b2) = (0.9, 0.999);
-        for i in 0..params.len() {
-            self.m[i] = b1 * self.m[i] + (1.0 - b1) * grads[i];
-            self.v[i] = b2 * self.v[i] + (1.0 - b2) * grads[i] * grads[i];
-            let m = self.m[i] / (1.0 - b1.powi(t));
-            let v = self.v[i] / (1.0 - b2.powi(t));
-            params[i] -= rate * m / (v.sqrt() + 1e-12);
-        }
-    }
-}
-
 /// Adam's step for `K`.
 const K_RATE: f64 = 1e-4;
 /// Adam's step for the strengths.
@@ -138,7 +112,7 @@ pub fn fit_threats(
     let n = samples.len().max(1) as f64;
     let (mut adam_k, mut adam_s) = (Adam::new(1), Adam::new(players));
     let mut adam_t: Vec<Adam> = (0..sets).map(|_| Adam::new(MASKS)).collect();
-    for t in 1..=settings.iterations as i32 {
+    for _ in 0..settings.iterations {
         let mut grad_k = 0.0;
         let mut grad_s = vec![0.0; players];
         let mut grad_t: Vec<Vec<f64>> = model
@@ -163,11 +137,11 @@ pub fn fit_threats(
             grad_s[s.players[1]] -= dz;
             grad_t[s.set][s.mask] += dz * model.k;
         }
-        adam_k.step(std::slice::from_mut(&mut model.k), &[grad_k], K_RATE, t);
-        adam_s.step(&mut model.strengths, &grad_s, STRENGTH_RATE, t);
+        adam_k.step(std::slice::from_mut(&mut model.k), &[grad_k], K_RATE);
+        adam_s.step(&mut model.strengths, &grad_s, STRENGTH_RATE);
         if settings.fit_tables {
             for ((adam, table), grad) in adam_t.iter_mut().zip(&mut model.tables).zip(&grad_t) {
-                adam.step(table, grad, settings.rate, t);
+                adam.step(table, grad, settings.rate);
             }
         }
     }
