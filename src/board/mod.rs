@@ -21,6 +21,7 @@ use crate::types::{
     Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
 };
 use pattern::{field_of, PairTable};
+use std::ops::Range;
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,19 +49,35 @@ impl Cell {
 /// Most stones a board can hold.
 pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
 
-/// Everything the board knows about one empty cell for one colour.
+/// What the board knows about one empty cell for one colour, besides its
+/// line patterns.
 #[derive(Clone, Copy, Debug)]
-struct CellInfo {
-    patterns: [Pattern; 4],
+struct ColorInfo {
+    /// The [combination index](threat::combo_index) of the four patterns.
+    combo: u16,
     threat: Threat,
     /// The [pattern code](eval::code) of the four patterns.
     code: u16,
 }
 
+/// Everything the board knows about one empty cell.
+#[derive(Clone, Copy, Debug)]
+struct CellInfo {
+    /// Per line: both colours' patterns as the [pair table](PairTable)
+    /// holds them, black's in the low four bits and white's in the high.
+    lines: [u8; 4],
+    /// Per colour: the threat class and pattern code of the four patterns.
+    colors: [ColorInfo; 2],
+}
+
+/// The cell with four dead lines.
 const NO_INFO: CellInfo = CellInfo {
-    patterns: [Pattern::Dead; 4],
-    threat: Threat::None,
-    code: eval::code::DEAD as u16,
+    lines: [0; 4],
+    colors: [ColorInfo {
+        combo: 0,
+        threat: Threat::None,
+        code: eval::code::DEAD as u16,
+    }; 2],
 };
 
 /// An empty cell's state before a move changed it, kept so that undoing the
@@ -68,21 +85,48 @@ const NO_INFO: CellInfo = CellInfo {
 #[derive(Clone, Copy)]
 struct SavedCell {
     pos: Pos,
-    info: [CellInfo; 2],
+    info: CellInfo,
 }
 
-/// The counts and sums before a move, and where its saved cells begin.
+/// The smallest rectangle of columns and rows holding every stone.
+#[derive(Clone, Copy, Debug)]
+struct StoneBox {
+    x: (u8, u8),
+    y: (u8, u8),
+}
+
+impl StoneBox {
+    /// The box of no stone: lowest above highest.
+    const EMPTY: StoneBox = StoneBox {
+        x: (u8::MAX, 0),
+        y: (u8::MAX, 0),
+    };
+
+    /// The box grown to hold a stone on `pos`.
+    fn with(self, pos: Pos) -> StoneBox {
+        let (x, y) = (pos.x() as u8, pos.y() as u8);
+        StoneBox {
+            x: (self.x.0.min(x), self.x.1.max(x)),
+            y: (self.y.0.min(y), self.y.1.max(y)),
+        }
+    }
+}
+
+/// The counts, sums and stone box before a move, and where its saved cells
+/// begin.
 #[derive(Clone, Copy)]
 struct Frame {
     saved_from: u32,
     threat_counts: [[u16; Threat::COUNT]; 2],
     table_sums: [[i32; 2]; 2],
+    stone_box: StoneBox,
 }
 
 const NO_FRAME: Frame = Frame {
     saved_from: 0,
     threat_counts: [[0; Threat::COUNT]; 2],
     table_sums: [[0; 2]; 2],
+    stone_box: StoneBox::EMPTY,
 };
 
 /// Most empty cells one move can change: ten on each of four lines.
@@ -101,8 +145,8 @@ pub struct Board {
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
-    /// Per cell and colour: patterns, threat and pattern code of a stone there.
-    info: [[CellInfo; 2]; CELLS],
+    /// Per cell: patterns, threats and pattern codes of a stone there.
+    info: [CellInfo; CELLS],
     /// Per colour and threat class: how many empty cells have that class.
     threat_counts: [[u16; Threat::COUNT]; 2],
     /// Per colour: the evaluation tables it plays by.
@@ -112,6 +156,8 @@ pub struct Board {
     table_sums: [[i32; 2]; 2],
     /// Per cell: how many stones lie within two cells (square neighbourhood).
     near: [u8; CELLS],
+    /// The rectangle the stones lie in.
+    stone_box: StoneBox,
     /// How far along a line a stone changes other cells' patterns: 4 when
     /// five or more wins for both colours, else 5 (overlines, blocked fives).
     reach: isize,
@@ -143,7 +189,7 @@ impl Board {
             ],
             cells: [Cell::Wall; CELLS],
             keys: [[0; 4]; CELLS],
-            info: [[NO_INFO; 2]; CELLS],
+            info: [NO_INFO; CELLS],
             threat_counts: [[0; Threat::COUNT]; 2],
             tables: [
                 tables(table_set(rule, Color::Black)),
@@ -151,6 +197,7 @@ impl Board {
             ],
             table_sums: [[0; 2]; 2],
             near: [0; CELLS],
+            stone_box: StoneBox::EMPTY,
             reach: if rule.five_rule(Color::Black) == FiveRule::FiveOrMore
                 && rule.five_rule(Color::White) == FiveRule::FiveOrMore
             {
@@ -168,7 +215,7 @@ impl Board {
             saved: vec![
                 SavedCell {
                     pos: Pos(0),
-                    info: [NO_INFO; 2]
+                    info: NO_INFO
                 };
                 MAX_MOVES * CELLS_PER_MOVE
             ]
@@ -348,20 +395,36 @@ impl Board {
     /// (an index into [`DIRECTIONS`]).
     #[inline]
     pub fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
-        self.info[pos.index()][color.index()].patterns[dir]
+        let lines = self.info[pos.index()].lines[dir];
+        pattern::pair_entry_pattern(lines, color.index())
+    }
+
+    /// The lines on which a stone of `color` on empty cell `pos` makes a
+    /// four or better ([`Pattern::Block4`] up to [`Pattern::Five`]): bit `d`
+    /// for line `d`.
+    #[inline]
+    pub fn four_lines(&self, pos: Pos, color: Color) -> u32 {
+        // The fours and the five are the patterns numbered 8 to 11: those
+        // with bit 3 set.
+        const _: () = assert!(Pattern::Block4 as u8 == 8 && Pattern::Five as u8 == 11);
+        let lines = u32::from_le_bytes(self.info[pos.index()].lines) >> (4 * color.index());
+        let fours = (lines >> 3) & 0x0101_0101;
+        // Gathers the flags at bits 0, 8, 16 and 24 into bits 24 to 27; the
+        // other products land below bit 24 without carries.
+        (fours.wrapping_mul(0x0102_0408) >> 24) & 15
     }
 
     /// The threat class of a stone of `color` on empty cell `pos`.
     #[inline]
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
-        self.info[pos.index()][color.index()].threat
+        self.info[pos.index()].colors[color.index()].threat
     }
 
     /// The [pattern code](eval::code) of `color`'s four patterns through
     /// empty cell `pos`.
     #[inline]
     pub fn code(&self, pos: Pos, color: Color) -> usize {
-        self.info[pos.index()][color.index()].code as usize
+        self.info[pos.index()].colors[color.index()].code as usize
     }
 
     /// The evaluation and policy tables `color` plays by.
@@ -387,6 +450,22 @@ impl Board {
     #[inline]
     pub fn table_sum(&self, color: Color, mover: bool) -> i32 {
         self.table_sums[color.index()][!mover as usize]
+    }
+
+    /// The rows and the columns of the on-board cells within `margin` rows
+    /// and columns of the smallest rectangle holding every stone (both empty
+    /// without stones). A scan of these cells, row by row, meets every cell
+    /// within `margin` cells of a stone, in the order of [`Board::cells`].
+    #[inline]
+    pub fn near_stones(&self, margin: usize) -> (Range<usize>, Range<usize>) {
+        let StoneBox { x, y } = self.stone_box;
+        if x.0 > x.1 {
+            return (0..0, 0..0);
+        }
+        let span = |(low, high): (u8, u8), size: usize| {
+            (low as usize).saturating_sub(margin)..(high as usize + margin + 1).min(size)
+        };
+        (span(y, self.height), span(x, self.width))
     }
 
     /// Every on-board cell, row by row. The iterator does not borrow the
@@ -466,8 +545,10 @@ impl Board {
             saved_from: self.saved_count as u32,
             threat_counts: self.threat_counts,
             table_sums: self.table_sums,
+            stone_box: self.stone_box,
         };
         self.frame_count += 1;
+        self.stone_box = self.stone_box.with(pos);
         self.count_cell(pos, -1);
         self.cells[pos.index()] = Cell::Stone(color);
         self.empties -= 1;
@@ -480,17 +561,17 @@ impl Board {
                     if self.cells[q.index()] != Cell::Empty {
                         continue;
                     }
-                    let patterns = self.pairs.get(self.keys[q.index()][d]);
+                    let lines = self.pairs.entry(self.keys[q.index()][d]);
                     let info = &self.info[q.index()];
                     // A stone far along the line often leaves both patterns
                     // as they were: nothing to save or update.
-                    if (info[0].patterns[d], info[1].patterns[d]) != patterns {
+                    if info.lines[d] != lines {
                         self.saved[self.saved_count] = SavedCell {
                             pos: q,
                             info: *info,
                         };
                         self.saved_count += 1;
-                        self.set_line_patterns(q, d, patterns);
+                        self.set_line_patterns(q, d, lines);
                     }
                 }
             }
@@ -512,6 +593,7 @@ impl Board {
         self.saved_count = from;
         self.threat_counts = frame.threat_counts;
         self.table_sums = frame.table_sums;
+        self.stone_box = frame.stone_box;
         self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
         self.adjust_near(pos, -1);
         self.cells[pos.index()] = Cell::Empty;
@@ -545,7 +627,7 @@ impl Board {
     #[inline]
     fn count_cell(&mut self, pos: Pos, sign: i32) {
         for c in 0..2 {
-            let info = &self.info[pos.index()][c];
+            let info = &self.info[pos.index()].colors[c];
             let slot = &mut self.threat_counts[c][info.threat as usize];
             *slot = (*slot as i32 + sign) as u16;
             let code = info.code as usize;
@@ -558,37 +640,50 @@ impl Board {
     /// Recomputes one line's patterns of a counted empty cell, then its
     /// threat and pattern code; the counts and sums follow.
     fn update_line(&mut self, pos: Pos, d: usize) {
-        let patterns = self.pairs.get(self.keys[pos.index()][d]);
-        self.set_line_patterns(pos, d, patterns);
+        let lines = self.pairs.entry(self.keys[pos.index()][d]);
+        self.set_line_patterns(pos, d, lines);
     }
 
-    /// Sets black's and white's pattern on line `d` of a counted empty cell,
-    /// then its threat and pattern code; the counts and sums follow.
+    /// Sets both colours' patterns on line `d` of a counted empty cell (a
+    /// [pair table](PairTable) entry), then their threats and pattern codes;
+    /// the counts and sums follow.
     #[inline]
-    fn set_line_patterns(&mut self, pos: Pos, d: usize, (black, white): (Pattern, Pattern)) {
-        let infos = &mut self.info[pos.index()];
-        for (c, pattern) in [black, white].into_iter().enumerate() {
-            let info = &mut infos[c];
-            if info.patterns[d] == pattern {
+    fn set_line_patterns(&mut self, pos: Pos, d: usize, lines: u8) {
+        let cell = &mut self.info[pos.index()];
+        let old_lines = cell.lines[d];
+        cell.lines[d] = lines;
+        for c in 0..2 {
+            let (old, new) = (
+                pattern::pair_entry_field(old_lines, c),
+                pattern::pair_entry_field(lines, c),
+            );
+            if old == new {
                 continue;
             }
-            info.patterns[d] = pattern;
-            let combo = self.combos[c][threat::combo_index(info.patterns)];
+            let info = &mut cell.colors[c];
+            let step = (new as i32 - old as i32) * threat::COMBO_STRIDES[d];
+            info.combo = (info.combo as i32 + step) as u16;
+            debug_assert_eq!(
+                info.combo as usize,
+                threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
+            );
+            let combo = self.combos[c][info.combo as usize];
             // Mostly nothing changes; skipping the no-op updates avoids a
             // chain of read-modify-writes on the same counters.
-            if combo.threat != info.threat {
+            let (threat, code) = (combo.threat(), combo.code());
+            if threat != info.threat {
                 let counts = &mut self.threat_counts[c];
                 counts[info.threat as usize] -= 1;
-                counts[combo.threat as usize] += 1;
-                info.threat = combo.threat;
+                counts[threat as usize] += 1;
+                info.threat = threat;
             }
-            if combo.code != info.code {
-                let (old, new) = (info.code as usize, combo.code as usize);
+            if code != info.code {
+                let (old, new) = (info.code as usize, code as usize);
                 let tables = self.tables[c];
                 let sums = &mut self.table_sums[c];
                 sums[0] += tables.mover[new] - tables.mover[old];
                 sums[1] += tables.waiter[new] - tables.waiter[old];
-                info.code = combo.code;
+                info.code = code;
             }
         }
     }

@@ -221,9 +221,28 @@ impl PairTable {
     /// Black's and white's patterns for a full line key seen from black.
     #[inline]
     pub fn get(&self, key: u32) -> (Pattern, Pattern) {
-        let entry = self.entries[((key >> self.shift) & self.mask) as usize];
-        (Pattern::from_u8(entry & 15), Pattern::from_u8(entry >> 4))
+        let entry = self.entry(key);
+        (pair_entry_pattern(entry, 0), pair_entry_pattern(entry, 1))
     }
+
+    /// The entry for a full line key seen from black: black's pattern in
+    /// the low four bits, white's in the high four.
+    #[inline]
+    pub fn entry(&self, key: u32) -> u8 {
+        self.entries[((key >> self.shift) & self.mask) as usize]
+    }
+}
+
+/// The pattern number of colour `color` (by index) in a pair-table entry.
+#[inline]
+pub fn pair_entry_field(entry: u8, color: usize) -> u8 {
+    (entry >> (4 * color)) & 15
+}
+
+/// The pattern of colour `color` (by index) in a pair-table entry.
+#[inline]
+pub fn pair_entry_pattern(entry: u8, color: usize) -> Pattern {
+    Pattern::from_u8(pair_entry_field(entry, color))
 }
 
 /// Key fields ±5 matter only where an overline or a blocked five changes the

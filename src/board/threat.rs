@@ -12,13 +12,32 @@ use crate::types::{Pattern, Threat};
 pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
 
 /// A combination-table entry: what a stone on a cell with some four line
-/// patterns threatens, and their pattern code.
+/// patterns threatens, and their pattern code, packed in two bytes (the
+/// code in the low [`Combo::CODE_BITS`] bits, the threat class above) so
+/// that a table fits in the first-level cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Combo {
+pub(crate) struct Combo(u16);
+
+impl Combo {
+    /// Bits of the pattern code.
+    const CODE_BITS: u32 = 11;
+
+    fn new(threat: Threat, code: usize) -> Combo {
+        debug_assert!(code < 1 << Combo::CODE_BITS);
+        Combo((threat as u16) << Combo::CODE_BITS | code as u16)
+    }
+
     /// The threat class.
-    pub threat: Threat,
+    #[inline]
+    pub fn threat(self) -> Threat {
+        Threat::from_u8((self.0 >> Combo::CODE_BITS) as u8)
+    }
+
     /// The [pattern code](eval::code) of the quadruple.
-    pub code: u16,
+    #[inline]
+    pub fn code(self) -> u16 {
+        self.0 & ((1 << Combo::CODE_BITS) - 1)
+    }
 }
 
 /// Per restriction (free, renju black): every pattern quadruple's [`Combo`].
@@ -33,9 +52,7 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
                 let digit =
                     |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
-                let threat = classify(patterns, restricted);
-                let code = eval::code::code(patterns) as u16;
-                Combo { threat, code }
+                Combo::new(classify(patterns, restricted), eval::code::code(patterns))
             })
             .collect::<Box<[Combo]>>()
             .try_into()
@@ -50,6 +67,15 @@ pub(crate) fn combo_index(patterns: [Pattern; 4]) -> usize {
     ((patterns[0] as usize * n + patterns[1] as usize) * n + patterns[2] as usize) * n
         + patterns[3] as usize
 }
+
+/// How much the [`combo_index`] of a quadruple grows per step up of the
+/// pattern on each line.
+pub(crate) const COMBO_STRIDES: [i32; 4] = [
+    (Pattern::COUNT * Pattern::COUNT * Pattern::COUNT) as i32,
+    (Pattern::COUNT * Pattern::COUNT) as i32,
+    Pattern::COUNT as i32,
+    1,
+];
 
 /// Combines a cell's four line patterns. `restricted` is true for renju's
 /// black, who may not make an overline, a double four or a double three.
@@ -93,6 +119,23 @@ pub fn classify(patterns: [Pattern; 4], restricted: bool) -> Threat {
 mod tests {
     use super::*;
     use Pattern::*;
+
+    #[test]
+    fn combos_unpack_to_their_class_and_code() {
+        for restricted in [false, true] {
+            let table = combo_table(restricted);
+            for patterns in [[Flex3, Block4, Dead, Five], [Overline, Flex3, Flex2, Flex1]] {
+                let combo = table[combo_index(patterns)];
+                assert_eq!(combo.threat(), classify(patterns, restricted));
+                assert_eq!(combo.code() as usize, eval::code::code(patterns));
+            }
+            let mut patterns = [Block1, Flex4, Five, Dead];
+            let index = combo_index(patterns) as i32;
+            patterns[1] = Flex2;
+            let stepped = index + (Flex2 as i32 - Flex4 as i32) * COMBO_STRIDES[1];
+            assert_eq!(stepped as usize, combo_index(patterns));
+        }
+    }
 
     #[test]
     fn combinations() {

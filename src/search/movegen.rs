@@ -10,7 +10,7 @@
 
 use crate::board::{Board, MAX_MOVES};
 use crate::rules::is_allowed;
-use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
+use crate::types::{Color, Pos, Threat, DIRECTIONS};
 
 /// A candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, Default)]
@@ -164,7 +164,7 @@ pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
 /// Whether a stone of `color` on `pos` makes a four or better on some line.
 #[inline]
 pub fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
-    (0..4).any(|d| board.pattern(pos, color, d) >= Pattern::Block4)
+    board.four_lines(pos, color) != 0
 }
 
 /// Whether a stone on `pos` may take away a winning four point of `them`
@@ -175,16 +175,27 @@ pub fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
 /// can still be the one that breaks black's three.
 #[inline]
 fn defends_four_point(board: &Board, pos: Pos, them: Color) -> bool {
-    DIRECTIONS.iter().enumerate().any(|(d, &dir)| {
-        board.pattern(pos, them, d) >= Pattern::Block4
-            && (-5..=5).any(|k| {
-                let p = pos.step(dir, k);
-                board.is_empty(p)
-                    && board.threat(p, them) == Threat::Flex4
-                    && board.pattern(p, them, d) >= Pattern::Block4
-            })
-    })
+    let fours = board.four_lines(pos, them);
+    fours != 0
+        && DIRECTIONS.iter().enumerate().any(|(d, &dir)| {
+            fours & (1 << d) != 0
+                && (-5..=5).any(|k| {
+                    let p = pos.step(dir, k);
+                    board.is_empty(p)
+                        && board.threat(p, them) == Threat::Flex4
+                        && board.four_lines(p, them) & (1 << d) != 0
+                })
+        })
 }
+
+/// How far from its nearest stone a cell may have a threat class above
+/// [`Threat::None`]: a stone there makes at least a two only with a stone of
+/// its colour within four cells on one line.
+pub const THREAT_REACH: usize = 4;
+
+/// How far from its nearest stone a cell counts as a neighbour
+/// ([`Board::has_neighbour`]).
+const NEIGHBOURHOOD: usize = 2;
 
 /// Fills `list` with the moves the side to move should consider, scored for
 /// ordering but not sorted.
@@ -193,19 +204,35 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
     let us = board.side_to_move();
     let them = us.opponent();
     let situation = situation(board);
-    for pos in board.cells() {
-        if !board.is_empty(pos) {
-            continue;
-        }
-        let wanted = match situation {
-            Situation::FacingFour => board.threat(pos, them) == Threat::Five,
-            Situation::FacingThree => {
-                board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
+    let margin = match situation {
+        Situation::Free => NEIGHBOURHOOD,
+        Situation::FacingFour | Situation::FacingThree => THREAT_REACH,
+    };
+    // Facing a four, the scan ends at the last of the opponent's five points.
+    let mut five_points_left = board.threat_count(them, Threat::Five);
+    let (rows, columns) = board.near_stones(margin);
+    'scan: for y in rows {
+        for x in columns.clone() {
+            let pos = Pos::new(x, y);
+            if !board.is_empty(pos) {
+                continue;
             }
-            Situation::Free => board.has_neighbour(pos),
-        };
-        if wanted && is_allowed(board, pos, us) {
-            list.push(pos, order_score(board, pos, us));
+            let wanted = match situation {
+                Situation::FacingFour => board.threat(pos, them) == Threat::Five,
+                Situation::FacingThree => {
+                    board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
+                }
+                Situation::Free => board.has_neighbour(pos),
+            };
+            if wanted && is_allowed(board, pos, us) {
+                list.push(pos, order_score(board, pos, us));
+            }
+            if wanted && situation == Situation::FacingFour {
+                five_points_left -= 1;
+                if five_points_left == 0 {
+                    break 'scan;
+                }
+            }
         }
     }
 }

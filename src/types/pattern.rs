@@ -51,9 +51,25 @@ impl Pattern {
     /// Number of patterns.
     pub const COUNT: usize = 12;
 
-    /// The pattern for a stored table byte.
+    /// The pattern for a stored table byte. Panics on a byte that is no
+    /// pattern's. (A match, which compiles to a range check, where an index
+    /// into [`Pattern::ALL`] would load from memory.)
     #[inline]
     pub fn from_u8(v: u8) -> Pattern {
-        Pattern::ALL[v as usize]
+        match v {
+            0 => Pattern::Dead,
+            1 => Pattern::Overline,
+            2 => Pattern::Block1,
+            3 => Pattern::Flex1,
+            4 => Pattern::Block2,
+            5 => Pattern::Flex2,
+            6 => Pattern::Block3,
+            7 => Pattern::Flex3,
+            8 => Pattern::Block4,
+            9 => Pattern::DoubleFour,
+            10 => Pattern::Flex4,
+            11 => Pattern::Five,
+            _ => panic!("no pattern has number {v}"),
+        }
     }
 }

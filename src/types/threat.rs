@@ -44,4 +44,24 @@ impl Threat {
         Threat::Flex4,
         Threat::Five,
     ];
+
+    /// The class with discriminant `v`. Panics on a number that is no
+    /// class's. (A match, which compiles to a range check, where an index
+    /// into [`Threat::ALL`] would load from memory.)
+    #[inline]
+    pub fn from_u8(v: u8) -> Threat {
+        match v {
+            0 => Threat::None,
+            1 => Threat::Forbidden,
+            2 => Threat::MaybeForbidden,
+            3 => Threat::Two,
+            4 => Threat::Three,
+            5 => Threat::DoubleThree,
+            6 => Threat::Four,
+            7 => Threat::FourThree,
+            8 => Threat::Flex4,
+            9 => Threat::Five,
+            _ => panic!("no threat class has number {v}"),
+        }
+    }
 }
