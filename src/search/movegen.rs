@@ -94,37 +94,49 @@ impl MoveList {
         }
     }
 
-    /// Brings the best move from index `i` on to index `i` (the earliest one
-    /// on ties, the others keeping their order) and returns it: picking moves
-    /// one at a time gives the order of a stable sort without sorting the
-    /// moves a cut-off never reaches.
+    /// The move to search `i`-th: called with `i` = 0, 1, 2, … in turn, it
+    /// gives the order of a stable sort, best first. The first is picked
+    /// alone (a cut-off often needs no other); at the second the rest are
+    /// sorted at once (a node that needs two moves mostly needs them all).
     #[inline]
     pub fn pick(&mut self, i: usize) -> Pos {
-        let moves = &mut self.moves[i..self.len];
-        let mut best = 0;
-        for j in 1..moves.len() {
-            if moves[j].score > moves[best].score {
-                best = j;
+        match i {
+            0 => {
+                // The best move comes first (the earliest one on ties), the
+                // others keeping their order.
+                let moves = self.as_mut_slice();
+                let mut best = 0;
+                for j in 1..moves.len() {
+                    if moves[j].score > moves[best].score {
+                        best = j;
+                    }
+                }
+                moves[..=best].rotate_right(1);
             }
+            1 => insertion_sort(&mut self.as_mut_slice()[1..]),
+            _ => {}
         }
-        moves[..=best].rotate_right(1);
-        moves[0].pos
+        self.moves[i].pos
     }
 
     /// Sorts by score, best first, with `first` (if present) at the front.
     pub fn sort(&mut self, first: Option<Pos>) {
         self.put_first(first);
-        let moves = self.as_mut_slice();
-        // Insertion sort: stable, allocation-free, fast on short lists.
-        for i in 1..moves.len() {
-            let m = moves[i];
-            let mut j = i;
-            while j > 0 && moves[j - 1].score < m.score {
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
+        insertion_sort(self.as_mut_slice());
+    }
+}
+
+/// Sorts moves by score, best first, keeping the order of equal scores:
+/// allocation-free and fast on short lists.
+fn insertion_sort(moves: &mut [ScoredMove]) {
+    for i in 1..moves.len() {
+        let m = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1].score < m.score {
+            moves[j] = moves[j - 1];
+            j -= 1;
         }
+        moves[j] = m;
     }
 }
 
