@@ -555,26 +555,32 @@ impl Board {
         self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
         self.adjust_near(pos, 1);
         self.toggle_keys(pos, Cell::Stone(color).key_code());
+        // The table in a local: the compiler then keeps its fields in
+        // registers across the loop's stores.
+        let pairs = self.pairs;
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
             for k in 1..=self.reach {
-                for q in [pos.step(dir, k), pos.step(dir, -k)] {
-                    if self.cells[q.index()] != Cell::Empty {
-                        continue;
-                    }
-                    let lines = self.pairs.entry(self.keys[q.index()][d]);
-                    let info = &self.info[q.index()];
-                    // A stone far along the line often leaves both patterns
-                    // as they were: nothing to save or update.
-                    if info.lines[d] != lines {
-                        self.saved[self.saved_count] = SavedCell {
-                            pos: q,
-                            info: *info,
-                        };
-                        self.saved_count += 1;
-                        self.set_line_patterns(q, d, lines);
-                    }
-                }
+                self.refresh_line(pairs, pos.step(dir, k), d);
+                self.refresh_line(pairs, pos.step(dir, -k), d);
             }
+        }
+    }
+
+    /// Rereads line `d` of cell `pos` after a stone was placed on it, if
+    /// `pos` is empty, saving the cell's state first if the line changed.
+    #[inline(always)]
+    fn refresh_line(&mut self, pairs: &PairTable, pos: Pos, d: usize) {
+        if self.cells[pos.index()] != Cell::Empty {
+            return;
+        }
+        let lines = pairs.entry(self.keys[pos.index()][d]);
+        let info = &self.info[pos.index()];
+        // A stone far along the line often leaves both patterns as they
+        // were: nothing to save or update.
+        if info.lines[d] != lines {
+            self.saved[self.saved_count] = SavedCell { pos, info: *info };
+            self.saved_count += 1;
+            self.set_line_patterns(pos, d, lines);
         }
     }
 
@@ -647,7 +653,7 @@ impl Board {
     /// Sets both colours' patterns on line `d` of a counted empty cell (a
     /// [pair table](PairTable) entry), then their threats and pattern codes;
     /// the counts and sums follow.
-    #[inline]
+    #[inline(always)]
     fn set_line_patterns(&mut self, pos: Pos, d: usize, lines: u8) {
         let cell = &mut self.info[pos.index()];
         let old_lines = cell.lines[d];
