@@ -215,35 +215,49 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
     list.len = 0;
     let us = board.side_to_move();
     let them = us.opponent();
-    let situation = situation(board);
-    let margin = match situation {
-        Situation::Free => NEIGHBOURHOOD,
-        Situation::FacingFour | Situation::FacingThree => THREAT_REACH,
-    };
-    // Facing a four, the scan ends at the last of the opponent's five points.
-    let mut five_points_left = board.threat_count(them, Threat::Five);
+    // One scan per situation, so that each loop tests only its own cells.
+    match situation(board) {
+        Situation::FacingFour => {
+            // The scan ends at the last of the opponent's five points.
+            let five_points = board.threat_count(them, Threat::Five);
+            collect(board, list, THREAT_REACH, five_points, |board, pos| {
+                board.threat(pos, them) == Threat::Five
+            })
+        }
+        Situation::FacingThree => collect(board, list, THREAT_REACH, usize::MAX, |board, pos| {
+            board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
+        }),
+        Situation::Free => collect(board, list, NEIGHBOURHOOD, usize::MAX, |board, pos| {
+            board.has_neighbour(pos)
+        }),
+    }
+}
+
+/// Pushes onto `list`, row by row, the empty cells within `margin` cells of
+/// the stones that are `wanted` and allowed to the side to move, with their
+/// ordering scores; the scan ends at the `limit`-th wanted cell.
+#[inline(always)]
+fn collect(
+    board: &mut Board,
+    list: &mut MoveList,
+    margin: usize,
+    mut limit: usize,
+    wanted: impl Fn(&Board, Pos) -> bool,
+) {
+    let us = board.side_to_move();
     let (rows, columns) = board.near_stones(margin);
-    'scan: for y in rows {
+    for y in rows {
         for x in columns.clone() {
             let pos = Pos::new(x, y);
-            if !board.is_empty(pos) {
+            if !board.is_empty(pos) || !wanted(board, pos) {
                 continue;
             }
-            let wanted = match situation {
-                Situation::FacingFour => board.threat(pos, them) == Threat::Five,
-                Situation::FacingThree => {
-                    board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
-                }
-                Situation::Free => board.has_neighbour(pos),
-            };
-            if wanted && is_allowed(board, pos, us) {
+            if is_allowed(board, pos, us) {
                 list.push(pos, order_score(board, pos, us));
             }
-            if wanted && situation == Situation::FacingFour {
-                five_points_left -= 1;
-                if five_points_left == 0 {
-                    break 'scan;
-                }
+            limit -= 1;
+            if limit == 0 {
+                return;
             }
         }
     }
