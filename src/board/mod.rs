@@ -16,12 +16,13 @@ pub mod threat;
 mod zobrist;
 
 use crate::eval;
-use crate::eval::tables::{table_set, tables, Tables};
+use crate::eval::tables::{table_set, tables, worths, Tables, Worths};
 use crate::types::{
     Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
 };
 use pattern::{field_of, PairTable};
 use std::ops::Range;
+use threat::{Combo, COMBOS};
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,9 +140,9 @@ pub struct Board {
     height: usize,
     rule: Rule,
     /// Both colours' line patterns by line key.
-    pairs: &'static PairTable,
+    pairs: PairTable,
     /// Per colour: pattern quadruple → threat class and pattern code.
-    combos: [&'static [threat::Combo; threat::COMBOS]; 2],
+    combos: [&'static [Combo; COMBOS]; 2],
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
@@ -151,6 +152,8 @@ pub struct Board {
     threat_counts: [[u16; Threat::COUNT]; 2],
     /// Per colour: the evaluation tables it plays by.
     tables: [&'static Tables; 2],
+    /// Per colour: its tables' `mover` and `waiter` entries side by side.
+    worths: [&'static Worths; 2],
     /// Per colour and role (0 mover, 1 waiter): the sum of the colour's
     /// table entries over empty cells.
     table_sums: [[i32; 2]; 2],
@@ -194,6 +197,10 @@ impl Board {
             tables: [
                 tables(table_set(rule, Color::Black)),
                 tables(table_set(rule, Color::White)),
+            ],
+            worths: [
+                worths(table_set(rule, Color::Black)),
+                worths(table_set(rule, Color::White)),
             ],
             table_sums: [[0; 2]; 2],
             near: [0; CELLS],
@@ -555,32 +562,74 @@ impl Board {
         self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
         self.adjust_near(pos, 1);
         self.toggle_keys(pos, Cell::Stone(color).key_code());
-        // The table in a local: the compiler then keeps its fields in
-        // registers across the loop's stores.
-        let pairs = self.pairs;
-        for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=self.reach {
-                self.refresh_line(pairs, pos.step(dir, k), d);
-                self.refresh_line(pairs, pos.step(dir, -k), d);
-            }
+        if self.reach == 4 {
+            self.refresh_lines::<4>(pos);
+        } else {
+            self.refresh_lines::<5>(pos);
         }
     }
 
-    /// Rereads line `d` of cell `pos` after a stone was placed on it, if
-    /// `pos` is empty, saving the cell's state first if the line changed.
+    /// Rereads the lines of the empty cells within `REACH` steps of a stone
+    /// just placed on `pos`, one direction at a time.
     #[inline(always)]
-    fn refresh_line(&mut self, pairs: &PairTable, pos: Pos, d: usize) {
-        if self.cells[pos.index()] != Cell::Empty {
+    fn refresh_lines<const REACH: isize>(&mut self, pos: Pos) {
+        self.refresh_direction::<0, REACH>(pos);
+        self.refresh_direction::<1, REACH>(pos);
+        self.refresh_direction::<2, REACH>(pos);
+        self.refresh_direction::<3, REACH>(pos);
+    }
+
+    /// Rereads line `D` of the empty cells within `REACH` steps of `pos` on
+    /// it. With the direction and the reach constants, and the tables and
+    /// the count of saved cells in locals, the compiler keeps them in
+    /// registers or immediates across the loop's stores.
+    #[inline(always)]
+    fn refresh_direction<const D: usize, const REACH: isize>(&mut self, pos: Pos) {
+        let tables = (self.pairs, self.combos, self.worths);
+        let mut saved_count = self.saved_count;
+        for k in 1..REACH + 1 {
+            self.refresh_line::<D>(pos.step(DIRECTIONS[D], k), tables, &mut saved_count);
+            self.refresh_line::<D>(pos.step(DIRECTIONS[D], -k), tables, &mut saved_count);
+        }
+        self.saved_count = saved_count;
+    }
+
+    /// Rereads line `D` of `cell` after a stone was placed on the line, if
+    /// `cell` is empty, saving the cell's state first (as the `saved_count`th
+    /// saved cell) if the line changed.
+    #[inline(always)]
+    fn refresh_line<const D: usize>(
+        &mut self,
+        cell: Pos,
+        (pairs, combos, worths): (
+            PairTable,
+            [&'static [Combo; COMBOS]; 2],
+            [&'static Worths; 2],
+        ),
+        saved_count: &mut usize,
+    ) {
+        if self.cells[cell.index()] != Cell::Empty {
             return;
         }
-        let lines = pairs.entry(self.keys[pos.index()][d]);
-        let info = &self.info[pos.index()];
+        let lines = pairs.entry(self.keys[cell.index()][D]);
+        let info = &mut self.info[cell.index()];
         // A stone far along the line often leaves both patterns as they
         // were: nothing to save or update.
-        if info.lines[d] != lines {
-            self.saved[self.saved_count] = SavedCell { pos, info: *info };
-            self.saved_count += 1;
-            self.set_line_patterns(pos, d, lines);
+        if info.lines[D] != lines {
+            self.saved[*saved_count] = SavedCell {
+                pos: cell,
+                info: *info,
+            };
+            *saved_count += 1;
+            set_line_patterns(
+                info,
+                D,
+                lines,
+                combos,
+                worths,
+                &mut self.threat_counts,
+                &mut self.table_sums,
+            );
         }
     }
 
@@ -636,10 +685,9 @@ impl Board {
             let info = &self.info[pos.index()].colors[c];
             let slot = &mut self.threat_counts[c][info.threat as usize];
             *slot = (*slot as i32 + sign) as u16;
-            let code = info.code as usize;
-            let tables = self.tables[c];
-            self.table_sums[c][0] += sign * tables.mover[code];
-            self.table_sums[c][1] += sign * tables.waiter[code];
+            let [mover, waiter] = self.worths[c][info.code as usize];
+            self.table_sums[c][0] += sign * mover;
+            self.table_sums[c][1] += sign * waiter;
         }
     }
 
@@ -647,51 +695,15 @@ impl Board {
     /// threat and pattern code; the counts and sums follow.
     fn update_line(&mut self, pos: Pos, d: usize) {
         let lines = self.pairs.entry(self.keys[pos.index()][d]);
-        self.set_line_patterns(pos, d, lines);
-    }
-
-    /// Sets both colours' patterns on line `d` of a counted empty cell (a
-    /// [pair table](PairTable) entry), then their threats and pattern codes;
-    /// the counts and sums follow.
-    #[inline(always)]
-    fn set_line_patterns(&mut self, pos: Pos, d: usize, lines: u8) {
-        let cell = &mut self.info[pos.index()];
-        let old_lines = cell.lines[d];
-        cell.lines[d] = lines;
-        for c in 0..2 {
-            let (old, new) = (
-                pattern::pair_entry_field(old_lines, c),
-                pattern::pair_entry_field(lines, c),
-            );
-            if old == new {
-                continue;
-            }
-            let info = &mut cell.colors[c];
-            let step = (new as i32 - old as i32) * threat::COMBO_STRIDES[d];
-            info.combo = (info.combo as i32 + step) as u16;
-            debug_assert_eq!(
-                info.combo as usize,
-                threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
-            );
-            let combo = self.combos[c][info.combo as usize];
-            // Mostly nothing changes; skipping the no-op updates avoids a
-            // chain of read-modify-writes on the same counters.
-            let (threat, code) = (combo.threat(), combo.code());
-            if threat != info.threat {
-                let counts = &mut self.threat_counts[c];
-                counts[info.threat as usize] -= 1;
-                counts[threat as usize] += 1;
-                info.threat = threat;
-            }
-            if code != info.code {
-                let (old, new) = (info.code as usize, code as usize);
-                let tables = self.tables[c];
-                let sums = &mut self.table_sums[c];
-                sums[0] += tables.mover[new] - tables.mover[old];
-                sums[1] += tables.waiter[new] - tables.waiter[old];
-                info.code = code;
-            }
-        }
+        set_line_patterns(
+            &mut self.info[pos.index()],
+            d,
+            lines,
+            self.combos,
+            self.worths,
+            &mut self.threat_counts,
+            &mut self.table_sums,
+        );
     }
 
     /// Whether the stone on `pos` is part of a winning row for its colour
@@ -708,6 +720,59 @@ impl Board {
         })
     }
 }
+
+/// Sets both colours' patterns on line `d` of a counted empty cell (a
+/// [pair table](PairTable) entry), then their threats and pattern codes,
+/// looked up in `combos`; the threat counts and the sums of the `worths`
+/// follow.
+#[inline(always)]
+fn set_line_patterns(
+    cell: &mut CellInfo,
+    d: usize,
+    lines: u8,
+    combos: [&'static [Combo; COMBOS]; 2],
+    worths: [&'static Worths; 2],
+    threat_counts: &mut [[u16; Threat::COUNT]; 2],
+    table_sums: &mut [[i32; 2]; 2],
+) {
+    let old_lines = cell.lines[d];
+    cell.lines[d] = lines;
+    for c in 0..2 {
+        let (old, new) = (
+            pattern::pair_entry_field(old_lines, c),
+            pattern::pair_entry_field(lines, c),
+        );
+        if old == new {
+            continue;
+        }
+        let info = &mut cell.colors[c];
+        let step = (new as i32 - old as i32) * threat::COMBO_STRIDES[d];
+        info.combo = (info.combo as i32 + step) as u16;
+        debug_assert_eq!(
+            info.combo as usize,
+            threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
+        );
+        let combo = combos[c][info.combo as usize];
+        // Mostly nothing changes; skipping the no-op updates avoids a
+        // chain of read-modify-writes on the same counters.
+        let (threat, code) = (combo.threat(), combo.code());
+        if threat != info.threat {
+            let counts = &mut threat_counts[c];
+            counts[info.threat as usize] -= 1;
+            counts[threat as usize] += 1;
+            info.threat = threat;
+        }
+        if code != info.code {
+            let ([new_mover, new_waiter], [old_mover, old_waiter]) =
+                (worths[c][code as usize], worths[c][info.code as usize]);
+            let sums = &mut table_sums[c];
+            sums[0] += new_mover - old_mover;
+            sums[1] += new_waiter - old_waiter;
+            info.code = code;
+        }
+    }
+}
+
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for y in 0..self.height {

@@ -208,9 +208,11 @@ pub fn table(rule: FiveRule) -> &'static [u8] {
 
 /// Both colours' patterns for every line key under one pair of five-rules:
 /// black's in the low four bits, white's in the high four, so one look-up
-/// serves both colours.
+/// serves both colours. A copyable view of entries built once per pair of
+/// five-rules, so that a hot loop can hold it in registers.
+#[derive(Clone, Copy)]
 pub struct PairTable {
-    entries: Vec<u8>,
+    entries: &'static [u8],
     /// Right shift applied to a full ten-field key before indexing.
     shift: u32,
     /// Mask applied after the shift.
@@ -251,25 +253,25 @@ pub fn pair_entry_pattern(entry: u8, color: usize) -> Pattern {
 const SHORT_KEY_SHIFT: u32 = 2;
 const SHORT_KEY_MASK: u32 = (1 << 16) - 1;
 
-fn build_pair_table(black: FiveRule, white: FiveRule) -> PairTable {
-    let (black_table, white_table) = (table(black), table(white));
-    let short = black == FiveRule::FiveOrMore && white == FiveRule::FiveOrMore;
-    let (shift, mask) = if short {
+/// The table's key shift and mask: whether it is the short one (five or
+/// more wins for both colours).
+fn pair_table_shape(black: FiveRule, white: FiveRule) -> (u32, u32) {
+    if black == FiveRule::FiveOrMore && white == FiveRule::FiveOrMore {
         (SHORT_KEY_SHIFT, SHORT_KEY_MASK)
     } else {
         (0, KEY_COUNT as u32 - 1)
-    };
-    let entries = (0..=mask)
+    }
+}
+
+fn build_pair_entries(black: FiveRule, white: FiveRule) -> Box<[u8]> {
+    let (black_table, white_table) = (table(black), table(white));
+    let (shift, mask) = pair_table_shape(black, white);
+    (0..=mask)
         .map(|index| {
-            let key = if short { full_key(index) } else { index };
+            let key = if shift > 0 { full_key(index) } else { index };
             black_table[key as usize] | (white_table[swap_sides(key) as usize] << 4)
         })
-        .collect();
-    PairTable {
-        entries,
-        shift,
-        mask,
-    }
+        .collect()
 }
 
 /// The full key a short key (fields ±4 only) stands for: the cells at ±5 are
@@ -284,11 +286,19 @@ fn full_key(short: u32) -> u32 {
     key
 }
 
-static PAIR_TABLES: [OnceLock<PairTable>; 16] = [const { OnceLock::new() }; 16];
+static PAIR_ENTRIES: [OnceLock<Box<[u8]>>; 16] = [const { OnceLock::new() }; 16];
 
-/// The pair table for black's and white's five-rules, built on first use.
-pub fn pair_table(black: FiveRule, white: FiveRule) -> &'static PairTable {
-    PAIR_TABLES[black as usize * 4 + white as usize].get_or_init(|| build_pair_table(black, white))
+/// The pair table for black's and white's five-rules, its entries built on
+/// first use.
+pub fn pair_table(black: FiveRule, white: FiveRule) -> PairTable {
+    let entries = PAIR_ENTRIES[black as usize * 4 + white as usize]
+        .get_or_init(|| build_pair_entries(black, white));
+    let (shift, mask) = pair_table_shape(black, white);
+    PairTable {
+        entries,
+        shift,
+        mask,
+    }
 }
 
 #[cfg(test)]

@@ -97,6 +97,23 @@ pub fn tables(set: usize) -> &'static Tables {
     &SETS.get_or_init(|| parse(include_bytes!("tables.bin")).expect("src/eval/tables.bin"))[set]
 }
 
+/// Per code: a set's `mover` and `waiter` entries side by side, which the
+/// board reads together.
+pub type Worths = [[i32; 2]; CODES];
+
+/// The built-in `mover` and `waiter` tables of a set, side by side.
+pub fn worths(set: usize) -> &'static Worths {
+    static SETS: OnceLock<Vec<Worths>> = OnceLock::new();
+    &SETS.get_or_init(|| {
+        (0..TABLE_SETS)
+            .map(|set| {
+                let tables = tables(set);
+                std::array::from_fn(|code| [tables.mover[code], tables.waiter[code]])
+            })
+            .collect()
+    })[set]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
