@@ -17,9 +17,7 @@ mod zobrist;
 
 use crate::eval;
 use crate::eval::tables::{table_set, tables, worths, Tables, Worths};
-use crate::types::{
-    Color, FiveRule, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE,
-};
+use crate::types::{Color, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE};
 use pattern::{field_of, PairTable};
 use std::ops::Range;
 use threat::{Combo, COMBOS};
@@ -133,6 +131,12 @@ const NO_FRAME: Frame = Frame {
 /// Most empty cells one move can change: ten on each of four lines.
 const CELLS_PER_MOVE: usize = 40;
 
+/// A look-up in the board's pair table, of a shape known to the compiler:
+/// line key → [pair table](PairTable) entry.
+trait PairEntry: Fn(u32) -> u8 + Copy {}
+
+impl<F: Fn(u32) -> u8 + Copy> PairEntry for F {}
+
 /// A position with its incremental pattern state.
 #[derive(Clone)]
 pub struct Board {
@@ -161,9 +165,6 @@ pub struct Board {
     near: [u8; CELLS],
     /// The rectangle the stones lie in.
     stone_box: StoneBox,
-    /// How far along a line a stone changes other cells' patterns: 4 when
-    /// five or more wins for both colours, else 5 (overlines, blocked fives).
-    reach: isize,
     hash: u64,
     history: [Pos; MAX_MOVES],
     moves: usize,
@@ -205,13 +206,6 @@ impl Board {
             table_sums: [[0; 2]; 2],
             near: [0; CELLS],
             stone_box: StoneBox::EMPTY,
-            reach: if rule.five_rule(Color::Black) == FiveRule::FiveOrMore
-                && rule.five_rule(Color::White) == FiveRule::FiveOrMore
-            {
-                4
-            } else {
-                5
-            },
             hash: 0,
             history: [Pos(0); MAX_MOVES],
             moves: 0,
@@ -562,21 +556,28 @@ impl Board {
         self.hash ^= zobrist::STONE_KEYS[color.index()][pos.index()];
         self.adjust_near(pos, 1);
         self.toggle_keys(pos, Cell::Stone(color).key_code());
-        if self.reach == 4 {
-            self.refresh_lines::<4>(pos);
-        } else {
-            self.refresh_lines::<5>(pos);
+        // How far along a line a stone changes other cells' patterns: four
+        // steps when five or more wins for both colours (the short pair
+        // table), else five (overlines, blocked fives).
+        match self.pairs {
+            PairTable::Short(entries) => {
+                self.refresh_lines::<4>(pos, |key| pattern::short_pair_entry(entries, key))
+            }
+            PairTable::Full(entries) => {
+                self.refresh_lines::<5>(pos, |key| pattern::full_pair_entry(entries, key))
+            }
         }
     }
 
     /// Rereads the lines of the empty cells within `REACH` steps of a stone
-    /// just placed on `pos`, one direction at a time.
+    /// just placed on `pos`, one direction at a time; `pair_entry` reads the
+    /// board's pair table.
     #[inline(always)]
-    fn refresh_lines<const REACH: isize>(&mut self, pos: Pos) {
-        self.refresh_direction::<0, REACH>(pos);
-        self.refresh_direction::<1, REACH>(pos);
-        self.refresh_direction::<2, REACH>(pos);
-        self.refresh_direction::<3, REACH>(pos);
+    fn refresh_lines<const REACH: isize>(&mut self, pos: Pos, pair_entry: impl PairEntry) {
+        self.refresh_direction::<0, REACH>(pos, pair_entry);
+        self.refresh_direction::<1, REACH>(pos, pair_entry);
+        self.refresh_direction::<2, REACH>(pos, pair_entry);
+        self.refresh_direction::<3, REACH>(pos, pair_entry);
     }
 
     /// Rereads line `D` of the empty cells within `REACH` steps of `pos` on
@@ -584,8 +585,12 @@ impl Board {
     /// the count of saved cells in locals, the compiler keeps them in
     /// registers or immediates across the loop's stores.
     #[inline(always)]
-    fn refresh_direction<const D: usize, const REACH: isize>(&mut self, pos: Pos) {
-        let tables = (self.pairs, self.combos, self.worths);
+    fn refresh_direction<const D: usize, const REACH: isize>(
+        &mut self,
+        pos: Pos,
+        pair_entry: impl PairEntry,
+    ) {
+        let tables = (pair_entry, self.combos, self.worths);
         let mut saved_count = self.saved_count;
         for k in 1..REACH + 1 {
             self.refresh_line::<D>(pos.step(DIRECTIONS[D], k), tables, &mut saved_count);
@@ -601,8 +606,8 @@ impl Board {
     fn refresh_line<const D: usize>(
         &mut self,
         cell: Pos,
-        (pairs, combos, worths): (
-            PairTable,
+        (pair_entry, combos, worths): (
+            impl PairEntry,
             [&'static [Combo; COMBOS]; 2],
             [&'static Worths; 2],
         ),
@@ -611,7 +616,7 @@ impl Board {
         if self.cells[cell.index()] != Cell::Empty {
             return;
         }
-        let lines = pairs.entry(self.keys[cell.index()][D]);
+        let lines = pair_entry(self.keys[cell.index()][D]);
         let info = &mut self.info[cell.index()];
         // A stone far along the line often leaves both patterns as they
         // were: nothing to save or update.

@@ -209,14 +209,14 @@ pub fn table(rule: FiveRule) -> &'static [u8] {
 /// Both colours' patterns for every line key under one pair of five-rules:
 /// black's in the low four bits, white's in the high four, so one look-up
 /// serves both colours. A copyable view of entries built once per pair of
-/// five-rules, so that a hot loop can hold it in registers.
+/// five-rules; its two shapes have fixed sizes, so that a look-up in a
+/// known shape needs no bounds check.
 #[derive(Clone, Copy)]
-pub struct PairTable {
-    entries: &'static [u8],
-    /// Right shift applied to a full ten-field key before indexing.
-    shift: u32,
-    /// Mask applied after the shift.
-    mask: u32,
+pub enum PairTable {
+    /// Under five-or-more for both colours: by keys without the fields ±5.
+    Short(&'static [u8; SHORT_KEYS]),
+    /// Under any other pair of rules: by full keys.
+    Full(&'static [u8; KEY_COUNT]),
 }
 
 impl PairTable {
@@ -231,8 +231,23 @@ impl PairTable {
     /// the low four bits, white's in the high four.
     #[inline]
     pub fn entry(&self, key: u32) -> u8 {
-        self.entries[((key >> self.shift) & self.mask) as usize]
+        match self {
+            PairTable::Short(entries) => short_pair_entry(entries, key),
+            PairTable::Full(entries) => full_pair_entry(entries, key),
+        }
     }
+}
+
+/// The entry of a short pair table for a full line key.
+#[inline(always)]
+pub fn short_pair_entry(entries: &[u8; SHORT_KEYS], key: u32) -> u8 {
+    entries[(key >> SHORT_KEY_SHIFT) as usize & (SHORT_KEYS - 1)]
+}
+
+/// The entry of a full pair table for a full line key.
+#[inline(always)]
+pub fn full_pair_entry(entries: &[u8; KEY_COUNT], key: u32) -> u8 {
+    entries[key as usize & (KEY_COUNT - 1)]
 }
 
 /// The pattern number of colour `color` (by index) in a pair-table entry.
@@ -251,24 +266,17 @@ pub fn pair_entry_pattern(entry: u8, color: usize) -> Pattern {
 /// outcome; under five-or-more for both colours the table drops them, which
 /// makes it 64 KiB instead of 1 MiB and keeps it in cache.
 const SHORT_KEY_SHIFT: u32 = 2;
-const SHORT_KEY_MASK: u32 = (1 << 16) - 1;
+/// Keys of the short pair table.
+pub const SHORT_KEYS: usize = 1 << 16;
 
-/// The table's key shift and mask: whether it is the short one (five or
-/// more wins for both colours).
-fn pair_table_shape(black: FiveRule, white: FiveRule) -> (u32, u32) {
-    if black == FiveRule::FiveOrMore && white == FiveRule::FiveOrMore {
-        (SHORT_KEY_SHIFT, SHORT_KEY_MASK)
-    } else {
-        (0, KEY_COUNT as u32 - 1)
-    }
-}
-
-fn build_pair_entries(black: FiveRule, white: FiveRule) -> Box<[u8]> {
+/// The entries for every key of the short pair table (`short`) or of the
+/// full one.
+fn build_pair_entries(black: FiveRule, white: FiveRule, short: bool) -> Box<[u8]> {
     let (black_table, white_table) = (table(black), table(white));
-    let (shift, mask) = pair_table_shape(black, white);
-    (0..=mask)
+    let keys = if short { SHORT_KEYS } else { KEY_COUNT };
+    (0..keys as u32)
         .map(|index| {
-            let key = if shift > 0 { full_key(index) } else { index };
+            let key = if short { full_key(index) } else { index };
             black_table[key as usize] | (white_table[swap_sides(key) as usize] << 4)
         })
         .collect()
@@ -291,13 +299,14 @@ static PAIR_ENTRIES: [OnceLock<Box<[u8]>>; 16] = [const { OnceLock::new() }; 16]
 /// The pair table for black's and white's five-rules, its entries built on
 /// first use.
 pub fn pair_table(black: FiveRule, white: FiveRule) -> PairTable {
-    let entries = PAIR_ENTRIES[black as usize * 4 + white as usize]
-        .get_or_init(|| build_pair_entries(black, white));
-    let (shift, mask) = pair_table_shape(black, white);
-    PairTable {
-        entries,
-        shift,
-        mask,
+    let short = black == FiveRule::FiveOrMore && white == FiveRule::FiveOrMore;
+    let entries: &'static [u8] = PAIR_ENTRIES[black as usize * 4 + white as usize]
+        .get_or_init(|| build_pair_entries(black, white, short));
+    let sized = "a pair table has one entry per key of its shape";
+    if short {
+        PairTable::Short(entries.try_into().expect(sized))
+    } else {
+        PairTable::Full(entries.try_into().expect(sized))
     }
 }
 
@@ -397,7 +406,7 @@ mod tests {
         let free = table(FiveRule::FiveOrMore);
         for key in 0..KEY_COUNT as u32 {
             if is_valid_key(key) {
-                let short = (key >> SHORT_KEY_SHIFT) & SHORT_KEY_MASK;
+                let short = (key >> SHORT_KEY_SHIFT) & (SHORT_KEYS as u32 - 1);
                 assert_eq!(
                     free[key as usize],
                     free[full_key(short) as usize],
