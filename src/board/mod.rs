@@ -54,9 +54,10 @@ pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
 struct ColorInfo {
     /// The [combination index](threat::combo_index) of the four patterns.
     combo: u16,
+    /// The threat class, as `class` holds it: read without unpacking.
     threat: Threat,
-    /// The [pattern code](eval::code) of the four patterns.
-    code: u16,
+    /// The combination's entry: its threat class and [pattern code](eval::code).
+    class: Combo,
 }
 
 /// Everything the board knows about one empty cell.
@@ -75,7 +76,7 @@ const NO_INFO: CellInfo = CellInfo {
     colors: [ColorInfo {
         combo: 0,
         threat: Threat::None,
-        code: eval::code::DEAD as u16,
+        class: Combo::new(Threat::None, eval::code::DEAD),
     }; 2],
 };
 
@@ -425,7 +426,7 @@ impl Board {
     /// empty cell `pos`.
     #[inline]
     pub fn code(&self, pos: Pos, color: Color) -> usize {
-        self.info[pos.index()].colors[color.index()].code as usize
+        self.info[pos.index()].colors[color.index()].class.code() as usize
     }
 
     /// The evaluation and policy tables `color` plays by.
@@ -695,7 +696,7 @@ impl Board {
             let info = &self.info[pos.index()].colors[c];
             let slot = &mut self.threat_counts[c][info.threat as usize];
             *slot = (*slot as i32 + sign) as u16;
-            let [mover, waiter] = self.worths[c][info.code as usize];
+            let [mover, waiter] = self.worths[c][info.class.code() as usize];
             self.table_sums[c][0] += sign * mover;
             self.table_sums[c][1] += sign * waiter;
         }
@@ -762,24 +763,29 @@ fn set_line_patterns(
             info.combo as usize,
             threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
         );
-        let combo = combos[c][info.combo as usize];
-        // Mostly nothing changes; skipping the no-op updates avoids a
-        // chain of read-modify-writes on the same counters.
-        let (threat, code) = (combo.threat(), combo.code());
-        if threat != info.threat {
+        let class = combos[c][info.combo as usize];
+        // Mostly the code changes with a pattern and the threat does not;
+        // skipping the no-op updates avoids a chain of read-modify-writes on
+        // the same counters.
+        if class == info.class {
+            continue;
+        }
+        let old = info.class;
+        info.class = class;
+        if !class.same_threat(old) {
+            let threat = class.threat();
             let counts = &mut threat_counts[c];
             counts[info.threat as usize] -= 1;
             counts[threat as usize] += 1;
             info.threat = threat;
         }
-        if code != info.code {
-            let ([new_mover, new_waiter], [old_mover, old_waiter]) =
-                (worths[c][code as usize], worths[c][info.code as usize]);
-            let sums = &mut table_sums[c];
-            sums[0] += new_mover - old_mover;
-            sums[1] += new_waiter - old_waiter;
-            info.code = code;
-        }
+        let ([new_mover, new_waiter], [old_mover, old_waiter]) = (
+            worths[c][class.code() as usize],
+            worths[c][old.code() as usize],
+        );
+        let sums = &mut table_sums[c];
+        sums[0] += new_mover - old_mover;
+        sums[1] += new_waiter - old_waiter;
     }
 }
 

@@ -18,13 +18,24 @@ pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUN
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Combo(u16);
 
+/// Pattern codes a [`Combo`] can hold: indexed by a combination's code, a
+/// table this long needs no bounds check.
+pub(crate) const CODE_LIMIT: usize = 1 << Combo::CODE_BITS;
+
 impl Combo {
     /// Bits of the pattern code.
     const CODE_BITS: u32 = 11;
 
-    fn new(threat: Threat, code: usize) -> Combo {
+    /// The entry of a threat class and a pattern code.
+    pub const fn new(threat: Threat, code: usize) -> Combo {
         debug_assert!(code < 1 << Combo::CODE_BITS);
         Combo((threat as u16) << Combo::CODE_BITS | code as u16)
+    }
+
+    /// Whether `other` has the same threat class.
+    #[inline]
+    pub fn same_threat(self, other: Combo) -> bool {
+        (self.0 ^ other.0) >> Combo::CODE_BITS == 0
     }
 
     /// The threat class.

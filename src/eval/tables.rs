@@ -14,6 +14,7 @@
 use std::sync::OnceLock;
 
 use super::code::CODES;
+use crate::board::threat::CODE_LIMIT;
 use crate::types::{Color, Rule};
 
 /// The tables' unit: a table entry of `UNIT` is one score point.
@@ -98,8 +99,10 @@ pub fn tables(set: usize) -> &'static Tables {
 }
 
 /// Per code: a set's `mover` and `waiter` entries side by side, which the
-/// board reads together.
-pub type Worths = [[i32; 2]; CODES];
+/// board reads together; as long as a combination's code field can count
+/// (the codes past [`CODES`] worth nothing), so that the board's look-ups
+/// need no bounds check.
+pub type Worths = [[i32; 2]; CODE_LIMIT];
 
 /// The built-in `mover` and `waiter` tables of a set, side by side.
 pub fn worths(set: usize) -> &'static Worths {
@@ -108,7 +111,13 @@ pub fn worths(set: usize) -> &'static Worths {
         (0..TABLE_SETS)
             .map(|set| {
                 let tables = tables(set);
-                std::array::from_fn(|code| [tables.mover[code], tables.waiter[code]])
+                std::array::from_fn(|code| {
+                    if code < CODES {
+                        [tables.mover[code], tables.waiter[code]]
+                    } else {
+                        [0, 0]
+                    }
+                })
             })
             .collect()
     })[set]
