@@ -681,9 +681,13 @@ impl Board {
     #[inline]
     fn toggle_keys(&mut self, pos: Pos, code: u32) {
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=5isize {
-                self.keys[pos.step(dir, k).index()][d] ^= code << (2 * field_of(-(k as i32)));
-                self.keys[pos.step(dir, -k).index()][d] ^= code << (2 * field_of(k as i32));
+            let step = dir as usize;
+            // The keys of the line's eleven cells, `pos` in the middle, one
+            // bounds check for all.
+            let line = &mut self.keys[pos.index() - 5 * step..=pos.index() + 5 * step];
+            for k in 1..=5 {
+                line[(5 + k) * step][d] ^= code << (2 * field_of(-(k as i32)));
+                line[(5 - k) * step][d] ^= code << (2 * field_of(k as i32));
             }
         }
     }
