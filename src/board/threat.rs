@@ -18,13 +18,9 @@ pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUN
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Combo(u16);
 
-/// Pattern codes a [`Combo`] can hold: indexed by a combination's code, a
-/// table this long needs no bounds check.
-pub(crate) const CODE_LIMIT: usize = 1 << Combo::CODE_BITS;
-
 impl Combo {
-    /// Bits of the pattern code.
-    const CODE_BITS: u32 = 11;
+    /// Bits of the pattern code: as many as count up to the code limit.
+    const CODE_BITS: u32 = eval::code::CODE_LIMIT.trailing_zeros();
 
     /// The entry of a threat class and a pattern code.
     pub const fn new(threat: Threat, code: usize) -> Combo {

@@ -10,6 +10,12 @@ use crate::types::Pattern;
 /// [`Pattern::COUNT`] patterns, C(12 + 3, 4).
 pub const CODES: usize = 1365;
 
+/// The power of two above every code: the board packs a code in as many
+/// bits, and a table this long, indexed by such a code, needs no bounds
+/// check.
+pub const CODE_LIMIT: usize = 1 << 11;
+const _: () = assert!(CODES <= CODE_LIMIT);
+
 /// The code of the all-dead cell (no five possible through it on any line).
 pub const DEAD: usize = 0;
 

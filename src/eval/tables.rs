@@ -13,8 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::code::CODES;
-use crate::board::threat::CODE_LIMIT;
+use super::code::{CODES, CODE_LIMIT};
 use crate::types::{Color, Rule};
 
 /// The tables' unit: a table entry of `UNIT` is one score point.
