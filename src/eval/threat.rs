@@ -10,13 +10,10 @@
 //! four-three, four, double-three and open-three points. The table of a
 //! [table set](super::tables::table_set) gives each of the 2048 masks a
 //! value in score points, fitted to game results by `pbrain-wuzi tune
-//! --threats` (the fit and its data are in `docs/tuning.md`). Renju's two
-//! sets start from freestyle's values and are fitted on renju games
-//! (`--prior-set 0`): +61.8 Elo in self-play (324 games), and against
-//! Rapfi 53.0 points of 200 where the build before scored 42.0.
-//! Standard's set is fitted the same way on standard games: +24.4 Elo in
-//! self-play (371 games), and against Rapfi 40.5 points of 100 where the
-//! build before scored 34.5. Caro's set is empty.
+//! --threats`. Renju's two sets and standard's start from freestyle's
+//! values and are fitted on games of their rule (`--prior-set 0`); caro's
+//! set is empty. The fits, their data and what each measured are in
+//! `docs/tuning.md`.
 //!
 //! The tables live in `threats.bin` beside this file: the magic `WZM1`,
 //! then per set [`MASKS`] little-endian `i32`s.
