@@ -241,10 +241,29 @@ fn collect(
     board: &mut Board,
     list: &mut MoveList,
     margin: usize,
-    mut limit: usize,
+    limit: usize,
     wanted: impl Fn(&Board, Pos) -> bool,
 ) {
     let us = board.side_to_move();
+    scan_near_stones(board, margin, limit, wanted, |board, pos| {
+        if is_allowed(board, pos, us) {
+            list.push(pos, order_score(board, pos, us));
+        }
+    });
+}
+
+/// Calls `visit` on the empty cells within `margin` cells of the stones
+/// that are `wanted`, row by row (the order of [`Board::cells`]), and stops
+/// after the `limit`-th: a caller that knows from the threat counts how
+/// many such cells there are need not scan the rest of the board.
+#[inline(always)]
+pub fn scan_near_stones(
+    board: &mut Board,
+    margin: usize,
+    mut limit: usize,
+    wanted: impl Fn(&Board, Pos) -> bool,
+    mut visit: impl FnMut(&mut Board, Pos),
+) {
     let (rows, columns) = board.near_stones(margin);
     for y in rows {
         for x in columns.clone() {
@@ -252,9 +271,7 @@ fn collect(
             if !board.is_empty(pos) || !wanted(board, pos) {
                 continue;
             }
-            if is_allowed(board, pos, us) {
-                list.push(pos, order_score(board, pos, us));
-            }
+            visit(board, pos);
             limit -= 1;
             if limit == 0 {
                 return;

@@ -616,29 +616,22 @@ impl<'a> Worker<'a> {
             (qply >= QUIESCENCE_NEAR_PLY && history.len() >= 2).then(|| history[history.len() - 2]);
         let plus_only = qply >= QUIESCENCE_PLUS_FOUR_PLY;
         // The scan ends at the last of our four points, which the counts know.
-        let mut fours_left = self.board.threat_count(us, Threat::Four)
+        let fours = self.board.threat_count(us, Threat::Four)
             + self.board.threat_count(us, Threat::FourThree);
-        let (rows, columns) = self.board.near_stones(movegen::THREAT_REACH);
-        'scan: for y in rows {
-            for x in columns.clone() {
-                let pos = Pos::new(x, y);
-                if !self.board.is_empty(pos)
-                    || !matches!(self.board.threat(pos, us), Threat::Four | Threat::FourThree)
-                {
-                    continue;
-                }
+        let moves = &mut self.lists[list];
+        movegen::scan_near_stones(
+            &mut self.board,
+            movegen::THREAT_REACH,
+            fours,
+            |board, pos| matches!(board.threat(pos, us), Threat::Four | Threat::FourThree),
+            |board, pos| {
                 if own_last.is_none_or(|last| is_near(pos, last))
-                    && (!plus_only || is_plus_four(&self.board, pos, us))
+                    && (!plus_only || is_plus_four(board, pos, us))
                 {
-                    let score = movegen::order_score(&self.board, pos, us);
-                    self.lists[list].push(pos, score);
+                    moves.push(pos, movegen::order_score(board, pos, us));
                 }
-                fours_left -= 1;
-                if fours_left == 0 {
-                    break 'scan;
-                }
-            }
-        }
+            },
+        );
         for i in 0..self.lists[list].len() {
             let pos = self.lists[list].pick(i);
             if !is_allowed(&mut self.board, pos, us) {
