@@ -48,36 +48,30 @@ impl Cell {
 /// Most stones a board can hold.
 pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
 
-/// What the board knows about one empty cell for one colour, besides its
-/// line patterns.
-#[derive(Clone, Copy, Debug)]
-struct ColorInfo {
-    /// The [combination index](threat::combo_index) of the four patterns.
-    combo: u16,
-    /// The threat class, as `class` holds it: read without unpacking.
-    threat: Threat,
-    /// The combination's entry: its threat class and [pattern code](eval::code).
-    class: Combo,
-}
-
 /// Everything the board knows about one empty cell.
 #[derive(Clone, Copy, Debug)]
 struct CellInfo {
     /// Per line: both colours' patterns as the [pair table](PairTable)
     /// holds them, black's in the low four bits and white's in the high.
     lines: [u8; 4],
-    /// Per colour: the threat class and pattern code of the four patterns.
-    colors: [ColorInfo; 2],
+    /// Both colours' [combination indices](threat::combo_index) of the four
+    /// patterns, black's in the low 16 bits and white's in the high: the sum
+    /// of the lines' [terms](threat::LINE_COMBO_TERMS).
+    combos: u32,
+    /// Per colour: the combination's entry, its threat class and
+    /// [pattern code](eval::code).
+    classes: [Combo; 2],
+    /// Per colour: the threat class, as `classes` holds it: read without
+    /// unpacking.
+    threats: [Threat; 2],
 }
 
 /// The cell with four dead lines.
 const NO_INFO: CellInfo = CellInfo {
     lines: [0; 4],
-    colors: [ColorInfo {
-        combo: 0,
-        threat: Threat::None,
-        class: Combo::new(Threat::None, eval::code::DEAD),
-    }; 2],
+    combos: 0,
+    classes: [Combo::new(Threat::None, eval::code::DEAD); 2],
+    threats: [Threat::None; 2],
 };
 
 /// An empty cell's state before a move changed it, kept so that undoing the
@@ -419,14 +413,14 @@ impl Board {
     /// The threat class of a stone of `color` on empty cell `pos`.
     #[inline]
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
-        self.info[pos.index()].colors[color.index()].threat
+        self.info[pos.index()].threats[color.index()]
     }
 
     /// The [pattern code](eval::code) of `color`'s four patterns through
     /// empty cell `pos`.
     #[inline]
     pub fn code(&self, pos: Pos, color: Color) -> usize {
-        self.info[pos.index()].colors[color.index()].class.code() as usize
+        self.info[pos.index()].classes[color.index()].code() as usize
     }
 
     /// The evaluation and policy tables `color` plays by.
@@ -697,10 +691,10 @@ impl Board {
     #[inline]
     fn count_cell(&mut self, pos: Pos, sign: i32) {
         for c in 0..2 {
-            let info = &self.info[pos.index()].colors[c];
-            let slot = &mut self.threat_counts[c][info.threat as usize];
+            let info = &self.info[pos.index()];
+            let slot = &mut self.threat_counts[c][info.threats[c] as usize];
             *slot = (*slot as i32 + sign) as u16;
-            let [mover, waiter] = self.worths[c][info.class.code() as usize];
+            let [mover, waiter] = self.worths[c][info.classes[c].code() as usize];
             self.table_sums[c][0] += sign * mover;
             self.table_sums[c][1] += sign * waiter;
         }
@@ -752,36 +746,26 @@ fn set_line_patterns(
 ) {
     let old_lines = cell.lines[d];
     cell.lines[d] = lines;
+    let terms = &threat::LINE_COMBO_TERMS[d];
+    cell.combos = cell
+        .combos
+        .wrapping_add(terms[lines as usize])
+        .wrapping_sub(terms[old_lines as usize]);
     for c in 0..2 {
-        let (old, new) = (
-            pattern::pair_entry_field(old_lines, c),
-            pattern::pair_entry_field(lines, c),
-        );
-        if old == new {
-            continue;
-        }
-        let info = &mut cell.colors[c];
-        let step = (new as i32 - old as i32) * threat::COMBO_STRIDES[d];
-        info.combo = (info.combo as i32 + step) as u16;
+        let combo = (cell.combos >> (16 * c)) as u16 as usize;
         debug_assert_eq!(
-            info.combo as usize,
+            combo,
             threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
         );
-        let class = combos[c][info.combo as usize];
-        // Mostly the code changes with a pattern and the threat does not;
-        // skipping the no-op updates avoids a chain of read-modify-writes on
-        // the same counters.
-        if class == info.class {
-            continue;
-        }
-        let old = info.class;
-        info.class = class;
+        let class = combos[c][combo];
+        let old = cell.classes[c];
+        cell.classes[c] = class;
         if !class.same_threat(old) {
             let threat = class.threat();
             let counts = &mut threat_counts[c];
-            counts[info.threat as usize] -= 1;
+            counts[cell.threats[c] as usize] -= 1;
             counts[threat as usize] += 1;
-            info.threat = threat;
+            cell.threats[c] = threat;
         }
         let ([new_mover, new_waiter], [old_mover, old_waiter]) = (
             worths[c][class.code() as usize],

@@ -84,6 +84,27 @@ pub(crate) const COMBO_STRIDES: [i32; 4] = [
     1,
 ];
 
+/// Per line and [pair-table](super::pattern::PairTable) entry: both
+/// colours' terms of their [`combo_index`] for the entry's patterns on that
+/// line, black's in the low 16 bits and white's in the high. The sum over a
+/// cell's four lines holds both colours' indices at once, and a new pattern
+/// pair on one line changes it by the difference of two terms.
+pub(crate) static LINE_COMBO_TERMS: [[u32; 256]; 4] = {
+    let mut terms = [[0; 256]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut entry = 0;
+        while entry < 256 {
+            let stride = COMBO_STRIDES[d] as u32;
+            let (black, white) = (entry as u32 & 15, entry as u32 >> 4);
+            terms[d][entry] = (black * stride) | ((white * stride) << 16);
+            entry += 1;
+        }
+        d += 1;
+    }
+    terms
+};
+
 /// Combines a cell's four line patterns. `restricted` is true for renju's
 /// black, who may not make an overline, a double four or a double three.
 pub fn classify(patterns: [Pattern; 4], restricted: bool) -> Threat {
@@ -142,6 +163,17 @@ mod tests {
             let stepped = index + (Flex2 as i32 - Flex4 as i32) * COMBO_STRIDES[1];
             assert_eq!(stepped as usize, combo_index(patterns));
         }
+    }
+
+    #[test]
+    fn line_terms_add_up_to_both_colours_combo_indices() {
+        let black = [Flex3, Block4, Dead, Five];
+        let white = [Overline, Flex1, Flex4, Block2];
+        let sum: u32 = (0..4)
+            .map(|d| LINE_COMBO_TERMS[d][black[d] as usize | (white[d] as usize) << 4])
+            .sum();
+        assert_eq!(sum & 0xffff, combo_index(black) as u32);
+        assert_eq!(sum >> 16, combo_index(white) as u32);
     }
 
     #[test]
