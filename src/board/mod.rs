@@ -126,6 +126,17 @@ const NO_FRAME: Frame = Frame {
 /// Most empty cells one move can change: ten on each of four lines.
 const CELLS_PER_MOVE: usize = 40;
 
+/// What a stone's refresh of the cells on its lines reads and keeps in
+/// locals: the tables, the sums and the count of saved cells, updated as
+/// it goes and written back at the end.
+struct Refresh<P: PairEntry> {
+    pair_entry: P,
+    combos: [&'static [Combo; COMBOS]; 2],
+    worths: [&'static Worths; 2],
+    table_sums: [[i32; 2]; 2],
+    saved_count: usize,
+}
+
 /// A look-up in the board's pair table, of a shape known to the compiler:
 /// line key → [pair table](PairTable) entry.
 trait PairEntry: Fn(u32) -> u8 + Copy {}
@@ -569,66 +580,63 @@ impl Board {
     /// board's pair table.
     #[inline(always)]
     fn refresh_lines<const REACH: isize>(&mut self, pos: Pos, pair_entry: impl PairEntry) {
-        self.refresh_direction::<0, REACH>(pos, pair_entry);
-        self.refresh_direction::<1, REACH>(pos, pair_entry);
-        self.refresh_direction::<2, REACH>(pos, pair_entry);
-        self.refresh_direction::<3, REACH>(pos, pair_entry);
+        // The sums and the count of saved cells in locals, so that the
+        // compiler keeps them in registers across the loops' stores.
+        let mut refresh = Refresh {
+            pair_entry,
+            combos: self.combos,
+            worths: self.worths,
+            table_sums: self.table_sums,
+            saved_count: self.saved_count,
+        };
+        self.refresh_direction::<0, REACH>(pos, &mut refresh);
+        self.refresh_direction::<1, REACH>(pos, &mut refresh);
+        self.refresh_direction::<2, REACH>(pos, &mut refresh);
+        self.refresh_direction::<3, REACH>(pos, &mut refresh);
+        self.table_sums = refresh.table_sums;
+        self.saved_count = refresh.saved_count;
     }
 
     /// Rereads line `D` of the empty cells within `REACH` steps of `pos` on
-    /// it. With the direction and the reach constants, and the tables and
-    /// the count of saved cells in locals, the compiler keeps them in
-    /// registers or immediates across the loop's stores.
+    /// it. With the direction and the reach constants the compiler turns
+    /// the steps into immediates.
     #[inline(always)]
     fn refresh_direction<const D: usize, const REACH: isize>(
         &mut self,
         pos: Pos,
-        pair_entry: impl PairEntry,
+        refresh: &mut Refresh<impl PairEntry>,
     ) {
-        let tables = (pair_entry, self.combos, self.worths);
-        let mut saved_count = self.saved_count;
         for k in 1..REACH + 1 {
-            self.refresh_line::<D>(pos.step(DIRECTIONS[D], k), tables, &mut saved_count);
-            self.refresh_line::<D>(pos.step(DIRECTIONS[D], -k), tables, &mut saved_count);
+            self.refresh_line::<D>(pos.step(DIRECTIONS[D], k), refresh);
+            self.refresh_line::<D>(pos.step(DIRECTIONS[D], -k), refresh);
         }
-        self.saved_count = saved_count;
     }
 
     /// Rereads line `D` of `cell` after a stone was placed on the line, if
-    /// `cell` is empty, saving the cell's state first (as the `saved_count`th
-    /// saved cell) if the line changed.
+    /// `cell` is empty, saving the cell's state first if the line changed.
     #[inline(always)]
-    fn refresh_line<const D: usize>(
-        &mut self,
-        cell: Pos,
-        (pair_entry, combos, worths): (
-            impl PairEntry,
-            [&'static [Combo; COMBOS]; 2],
-            [&'static Worths; 2],
-        ),
-        saved_count: &mut usize,
-    ) {
+    fn refresh_line<const D: usize>(&mut self, cell: Pos, refresh: &mut Refresh<impl PairEntry>) {
         if self.cells[cell.index()] != Cell::Empty {
             return;
         }
-        let lines = pair_entry(self.keys[cell.index()][D]);
+        let lines = (refresh.pair_entry)(self.keys[cell.index()][D]);
         let info = &mut self.info[cell.index()];
         // A stone far along the line often leaves both patterns as they
         // were: nothing to save or update.
         if info.lines[D] != lines {
-            self.saved[*saved_count] = SavedCell {
+            self.saved[refresh.saved_count] = SavedCell {
                 pos: cell,
                 info: *info,
             };
-            *saved_count += 1;
+            refresh.saved_count += 1;
             set_line_patterns(
                 info,
                 D,
                 lines,
-                combos,
-                worths,
+                refresh.combos,
+                refresh.worths,
                 &mut self.threat_counts,
-                &mut self.table_sums,
+                &mut refresh.table_sums,
             );
         }
     }
