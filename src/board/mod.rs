@@ -20,7 +20,7 @@ use crate::eval::tables::{table_set, tables, worths, Tables, Worths};
 use crate::types::{Color, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE};
 use pattern::{field_of, PairTable};
 use std::ops::Range;
-use threat::{Combo, COMBOS};
+use threat::{Combo, COMBO_SLOTS};
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +131,7 @@ const CELLS_PER_MOVE: usize = 40;
 /// it goes and written back at the end.
 struct Refresh<P: PairEntry> {
     pair_entry: P,
-    combos: [&'static [Combo; COMBOS]; 2],
+    combos: [&'static [Combo; COMBO_SLOTS]; 2],
     worths: [&'static Worths; 2],
     table_sums: [[i32; 2]; 2],
     saved_count: usize,
@@ -152,7 +152,7 @@ pub struct Board {
     /// Both colours' line patterns by line key.
     pairs: PairTable,
     /// Per colour: pattern quadruple → threat class and pattern code.
-    combos: [&'static [Combo; COMBOS]; 2],
+    combos: [&'static [Combo; COMBO_SLOTS]; 2],
     cells: [Cell; CELLS],
     /// Per cell and direction: the line key of its neighbours, seen from black.
     keys: [[u32; 4]; CELLS],
@@ -747,7 +747,7 @@ fn set_line_patterns(
     cell: &mut CellInfo,
     d: usize,
     lines: u8,
-    combos: [&'static [Combo; COMBOS]; 2],
+    combos: [&'static [Combo; COMBO_SLOTS]; 2],
     worths: [&'static Worths; 2],
     threat_counts: &mut [[u16; Threat::COUNT]; 2],
     table_sums: &mut [[i32; 2]; 2],
@@ -760,12 +760,12 @@ fn set_line_patterns(
         .wrapping_add(terms[lines as usize])
         .wrapping_sub(terms[old_lines as usize]);
     for c in 0..2 {
-        let combo = (cell.combos >> (16 * c)) as u16 as usize;
+        let combo = (cell.combos >> (16 * c)) as u16;
         debug_assert_eq!(
-            combo,
+            combo as usize,
             threat::combo_index(cell.lines.map(|l| pattern::pair_entry_pattern(l, c)))
         );
-        let class = combos[c][combo];
+        let class = combos[c][combo as usize];
         let old = cell.classes[c];
         cell.classes[c] = class;
         if !class.same_threat(old) {

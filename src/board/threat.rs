@@ -8,8 +8,14 @@ use std::sync::OnceLock;
 use crate::eval;
 use crate::types::{Pattern, Threat};
 
-/// Entries in a combination table: one per ordered choice of four patterns.
+/// Ordered choices of four patterns: the combination indices in use.
 pub(crate) const COMBOS: usize = Pattern::COUNT * Pattern::COUNT * Pattern::COUNT * Pattern::COUNT;
+
+/// Entries in a combination table: one per 16-bit index, so that a look-up
+/// by a `u16` needs no bounds check. Those from [`COMBOS`] on are never
+/// read, and a table's used part still fits in the second-level cache.
+pub(crate) const COMBO_SLOTS: usize = 1 << 16;
+const _: () = assert!(COMBOS <= COMBO_SLOTS);
 
 /// A combination-table entry: what a stone on a cell with some four line
 /// patterns threatens, and their pattern code, packed in two bytes (the
@@ -48,12 +54,13 @@ impl Combo {
 }
 
 /// Per restriction (free, renju black): every pattern quadruple's [`Combo`].
-static COMBO_TABLES: [OnceLock<Box<[Combo; COMBOS]>>; 2] = [OnceLock::new(), OnceLock::new()];
+static COMBO_TABLES: [OnceLock<Box<[Combo; COMBO_SLOTS]>>; 2] = [OnceLock::new(), OnceLock::new()];
 
 /// The combination table for a colour: `restricted` for renju's black.
 /// Index it with [`combo_index`].
-pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
+pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBO_SLOTS] {
     COMBO_TABLES[restricted as usize].get_or_init(|| {
+        let unused = Combo::new(Threat::None, eval::code::DEAD);
         (0..COMBOS)
             .map(|i| {
                 let digit =
@@ -61,9 +68,10 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBOS] {
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
                 Combo::new(classify(patterns, restricted), eval::code::code(patterns))
             })
+            .chain(std::iter::repeat_n(unused, COMBO_SLOTS - COMBOS))
             .collect::<Box<[Combo]>>()
             .try_into()
-            .expect("one entry per pattern quadruple")
+            .expect("one entry per 16-bit index")
     })
 }
 
