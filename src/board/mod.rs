@@ -421,6 +421,16 @@ impl Board {
         (fours.wrapping_mul(0x0102_0408) >> 24) & 15
     }
 
+    /// Whether a stone of either colour on empty cell `pos` makes a four or
+    /// better on some line: where neither does, [`Board::four_lines`] is
+    /// empty for both colours and neither has a threat of
+    /// [`Threat::Four`] or above.
+    #[inline]
+    pub fn makes_any_four(&self, pos: Pos) -> bool {
+        // Bit 3 of each pattern field: see `four_lines`.
+        u32::from_le_bytes(self.info[pos.index()].lines) & 0x8888_8888 != 0
+    }
+
     /// The threat class of a stone of `color` on empty cell `pos`.
     #[inline]
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
@@ -894,6 +904,8 @@ mod tests {
         assert_eq!(board.threat(Pos::new(4, 7), Color::Black), Threat::Flex4);
         assert_eq!(board.threat(Pos::new(8, 7), Color::Black), Threat::Flex4);
         assert_eq!(board.threat_count(Color::Black, Threat::Flex4), 2);
+        assert!(board.makes_any_four(Pos::new(4, 7)));
+        assert!(!board.makes_any_four(Pos::new(5, 8)) && !board.makes_any_four(Pos::new(10, 12)));
         assert_eq!(board.threat_count(Color::Black, Threat::Five), 0);
         board.make(Pos::new(8, 7));
         board.make(Pos::new(0, 14));

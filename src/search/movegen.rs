@@ -225,7 +225,10 @@ pub fn generate(board: &mut Board, list: &mut MoveList) {
             })
         }
         Situation::FacingThree => collect(board, list, THREAT_REACH, usize::MAX, |board, pos| {
-            board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them)
+            // Both tests want a four on some line: one look passes most
+            // cells by.
+            board.makes_any_four(pos)
+                && (board.threat(pos, us) >= Threat::Four || defends_four_point(board, pos, them))
         }),
         Situation::Free => collect(board, list, NEIGHBOURHOOD, usize::MAX, |board, pos| {
             board.has_neighbour(pos)
