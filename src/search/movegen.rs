@@ -26,6 +26,9 @@ pub struct ScoredMove {
 pub struct MoveList {
     moves: [ScoredMove; MAX_MOVES],
     len: usize,
+    /// Room for the moves' [sort keys](order_key) while [`MoveList::pick`]
+    /// sorts them, so that sorting allocates nothing.
+    keys: [u64; MAX_MOVES],
 }
 
 impl Default for MoveList {
@@ -33,6 +36,7 @@ impl Default for MoveList {
         MoveList {
             moves: [ScoredMove::default(); MAX_MOVES],
             len: 0,
+            keys: [0; MAX_MOVES],
         }
     }
 }
@@ -105,15 +109,29 @@ impl MoveList {
                 // The best move comes first (the earliest one on ties), the
                 // others keeping their order.
                 let moves = self.as_mut_slice();
-                let mut best = 0;
-                for j in 1..moves.len() {
-                    if moves[j].score > moves[best].score {
-                        best = j;
+                let (mut best, mut best_score) = (0, moves[0].score);
+                for (j, m) in moves.iter().enumerate() {
+                    if m.score > best_score {
+                        (best, best_score) = (j, m.score);
                     }
                 }
                 moves[..=best].rotate_right(1);
             }
-            1 => insertion_sort(&mut self.as_mut_slice()[1..]),
+            1 => {
+                // The rest came in the order of the board's cells, as
+                // generated: sorted by their keys, which tell equal scores
+                // apart by that order, they are in the stable order.
+                let rest = &mut self.moves[1..self.len];
+                debug_assert!(rest.is_sorted_by_key(|m| m.pos));
+                let keys = &mut self.keys[..rest.len()];
+                for (key, &m) in keys.iter_mut().zip(rest.iter()) {
+                    *key = order_key(m);
+                }
+                keys.sort_unstable();
+                for (&key, m) in keys.iter().zip(rest.iter_mut()) {
+                    *m = from_order_key(key);
+                }
+            }
             _ => {}
         }
         self.moves[i].pos
@@ -123,6 +141,24 @@ impl MoveList {
     pub fn sort(&mut self, first: Option<Pos>) {
         self.put_first(first);
         insertion_sort(self.as_mut_slice());
+    }
+}
+
+/// The sort key of a move: ascending keys put the best score first and
+/// equal scores in the order of the board's cells. The move reads back
+/// from its key ([`from_order_key`]).
+#[inline]
+fn order_key(m: ScoredMove) -> u64 {
+    // The score's distance below 2^31, from 1 to 2^32, above the cell.
+    ((((1i64 << 31) - i64::from(m.score)) as u64) << 16) | u64::from(m.pos.0)
+}
+
+/// The move whose [sort key](order_key) `key` is.
+#[inline]
+fn from_order_key(key: u64) -> ScoredMove {
+    ScoredMove {
+        pos: Pos(key as u16),
+        score: ((1i64 << 31) - (key >> 16) as i64) as i32,
     }
 }
 
@@ -518,6 +554,23 @@ mod tests {
         let mut picked = list.clone();
         let order: Vec<usize> = (0..picked.len()).map(|i| picked.pick(i).x()).collect();
         assert_eq!(order, [3, 1, 4, 0, 2]);
+        for m in [
+            ScoredMove {
+                pos: Pos::new(21, 21),
+                score: i32::MIN,
+            },
+            ScoredMove {
+                pos: Pos::new(0, 0),
+                score: i32::MAX,
+            },
+            ScoredMove {
+                pos: Pos::new(3, 4),
+                score: -5,
+            },
+        ] {
+            assert_eq!(from_order_key(order_key(m)).pos, m.pos);
+            assert_eq!(from_order_key(order_key(m)).score, m.score);
+        }
         list.sort(Some(Pos::new(2, 0)));
         let sorted: Vec<usize> = list.as_slice().iter().map(|m| m.pos.x()).collect();
         assert_eq!(sorted, [2, 3, 1, 4, 0]);
