@@ -8,6 +8,7 @@ pub const PAD: usize = 5;
 pub const STRIDE: usize = MAX_SIZE + 2 * PAD;
 /// Number of cells in the padded board array.
 pub const CELLS: usize = STRIDE * STRIDE;
+const _: () = assert!(CELLS.is_power_of_two());
 
 /// The four line directions as index steps: horizontal, vertical, the main
 /// diagonal and the anti-diagonal.
@@ -33,10 +34,14 @@ impl Pos {
         self.0 as usize / STRIDE - PAD
     }
 
-    /// The array index.
+    /// The array index, below [`CELLS`]. Every cell's number is (the
+    /// constructors and on-board steps keep it so); the index is taken
+    /// modulo `CELLS` anyway, a power of two, so that the compiler knows the
+    /// bound and array look-ups by it need no bounds check.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        debug_assert!((self.0 as usize) < CELLS);
+        self.0 as usize % CELLS
     }
 
     /// The cell `steps` steps along direction `dir` (a [`DIRECTIONS`] entry).
