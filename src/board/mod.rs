@@ -16,7 +16,7 @@ pub mod threat;
 mod zobrist;
 
 use crate::eval;
-use crate::eval::tables::{table_set, tables, worths, Tables, Worths};
+use crate::eval::tables::{policies, table_set, worths, Policies, Worths};
 use crate::types::{Color, Pattern, Pos, Rule, Threat, CELLS, DIRECTIONS, MAX_SIZE, STRIDE};
 use pattern::{field_of, PairTable};
 use std::ops::Range;
@@ -160,8 +160,9 @@ pub struct Board {
     info: [CellInfo; CELLS],
     /// Per colour and threat class: how many empty cells have that class.
     threat_counts: [[u16; Threat::COUNT]; 2],
-    /// Per colour: the evaluation tables it plays by.
-    tables: [&'static Tables; 2],
+    /// Per colour: the `attack` and `defence` entries of the tables it plays
+    /// by, side by side.
+    policies: [&'static Policies; 2],
     /// Per colour: its tables' `mover` and `waiter` entries side by side.
     worths: [&'static Worths; 2],
     /// Per colour and role (0 mover, 1 waiter): the sum of the colour's
@@ -201,9 +202,9 @@ impl Board {
             keys: [[0; 4]; CELLS],
             info: [NO_INFO; CELLS],
             threat_counts: [[0; Threat::COUNT]; 2],
-            tables: [
-                tables(table_set(rule, Color::Black)),
-                tables(table_set(rule, Color::White)),
+            policies: [
+                policies(table_set(rule, Color::Black)),
+                policies(table_set(rule, Color::White)),
             ],
             worths: [
                 worths(table_set(rule, Color::Black)),
@@ -444,10 +445,11 @@ impl Board {
         self.info[pos.index()].classes[color.index()].code() as usize
     }
 
-    /// The evaluation and policy tables `color` plays by.
+    /// Per [pattern code](eval::code): the `attack` and `defence` entries of
+    /// the policy tables `color` plays by.
     #[inline]
-    pub fn tables(&self, color: Color) -> &'static Tables {
-        self.tables[color.index()]
+    pub fn policies(&self, color: Color) -> &'static Policies {
+        self.policies[color.index()]
     }
 
     /// How many empty cells give `color` the threat class `threat`.

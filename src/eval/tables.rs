@@ -122,6 +122,30 @@ pub fn worths(set: usize) -> &'static Worths {
     })[set]
 }
 
+/// Per code: a set's `attack` and `defence` entries side by side; as long
+/// as a combination's code field can count (the codes past [`CODES`] score
+/// nothing), so that move ordering's look-ups need no bounds check.
+pub type Policies = [[i32; 2]; CODE_LIMIT];
+
+/// The built-in `attack` and `defence` tables of a set, side by side.
+pub fn policies(set: usize) -> &'static Policies {
+    static SETS: OnceLock<Vec<Policies>> = OnceLock::new();
+    &SETS.get_or_init(|| {
+        (0..TABLE_SETS)
+            .map(|set| {
+                let tables = tables(set);
+                std::array::from_fn(|code| {
+                    if code < CODES {
+                        [tables.attack[code], tables.defence[code]]
+                    } else {
+                        [0, 0]
+                    }
+                })
+            })
+            .collect()
+    })[set]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -206,7 +206,7 @@ pub fn situation(board: &Board) -> Situation {
 #[inline]
 pub fn order_score(board: &Board, pos: Pos, us: Color) -> i32 {
     let them = us.opponent();
-    board.tables(us).attack[board.code(pos, us)] + board.tables(them).defence[board.code(pos, them)]
+    board.policies(us)[board.code(pos, us)][0] + board.policies(them)[board.code(pos, them)][1]
 }
 
 /// Whether a stone of `color` on `pos` makes a four or better on some line.
