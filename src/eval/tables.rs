@@ -108,16 +108,7 @@ pub fn worths(set: usize) -> &'static Worths {
     static SETS: OnceLock<Vec<Worths>> = OnceLock::new();
     &SETS.get_or_init(|| {
         (0..TABLE_SETS)
-            .map(|set| {
-                let tables = tables(set);
-                std::array::from_fn(|code| {
-                    if code < CODES {
-                        [tables.mover[code], tables.waiter[code]]
-                    } else {
-                        [0, 0]
-                    }
-                })
-            })
+            .map(|set| side_by_side(&tables(set).mover, &tables(set).waiter))
             .collect()
     })[set]
 }
@@ -132,18 +123,21 @@ pub fn policies(set: usize) -> &'static Policies {
     static SETS: OnceLock<Vec<Policies>> = OnceLock::new();
     &SETS.get_or_init(|| {
         (0..TABLE_SETS)
-            .map(|set| {
-                let tables = tables(set);
-                std::array::from_fn(|code| {
-                    if code < CODES {
-                        [tables.attack[code], tables.defence[code]]
-                    } else {
-                        [0, 0]
-                    }
-                })
-            })
+            .map(|set| side_by_side(&tables(set).attack, &tables(set).defence))
             .collect()
     })[set]
+}
+
+/// Two tables' entries side by side per code, as long as a combination's
+/// code field can count: the codes past [`CODES`] get zeros.
+fn side_by_side(first: &[i32], second: &[i32]) -> [[i32; 2]; CODE_LIMIT] {
+    std::array::from_fn(|code| {
+        if code < CODES {
+            [first[code], second[code]]
+        } else {
+            [0, 0]
+        }
+    })
 }
 
 #[cfg(test)]
