@@ -65,9 +65,9 @@ pub struct Worker<'a> {
     /// Per ply, the raw static evaluation of the node there (for the side
     /// to move at that ply), which its children smooth theirs with.
     raw_evals: Vec<i32>,
-    /// Per ply, the static evaluation of the alpha-beta node there
-    /// ([`NO_EVAL`] at the root), for its grandchildren to tell whether the
-    /// side to move is improving.
+    /// Per ply, the static evaluation of the alpha-beta node there, for its
+    /// grandchildren to tell whether the side to move is improving. The root
+    /// (ply 0) is never an alpha-beta node: its slot keeps [`NO_EVAL`].
     evals: Vec<i32>,
     /// Per depth, how many quiet moves a non-PV node of that depth searches
     /// while improving (see [`MOVE_COUNT_BASE`]).
@@ -274,7 +274,6 @@ impl<'a> Worker<'a> {
         let mut best_index = 0;
         let observer = self.observer();
         self.record_raw_eval(0);
-        self.evals[0] = NO_EVAL;
         for i in 0..root.len() {
             let pos = root.as_slice()[i].pos;
             if let Some(observer) = observer {
