@@ -356,6 +356,12 @@ impl Board {
         self.hash
     }
 
+    /// The hash the position will have once the side to move plays `pos`.
+    #[inline]
+    pub fn hash_after(&self, pos: Pos) -> u64 {
+        self.hash ^ zobrist::STONE_KEYS[self.side.index()][pos.index()] ^ zobrist::SIDE_KEY
+    }
+
     /// Stones placed so far (moves made, including set-up stones).
     pub fn move_count(&self) -> usize {
         self.moves

@@ -47,6 +47,9 @@ const _: () = assert!(std::mem::size_of::<u64>() == std::mem::size_of::<AtomicU6
 /// else the shallowest entry, entries from earlier searches first.
 pub struct Tt {
     words: Box<[AtomicU64]>,
+    /// The index of the first word of the first bucket: buckets start on a
+    /// cache line, so a probe reads one line, not two.
+    first: usize,
     buckets: usize,
     generation: u8,
 }
@@ -56,12 +59,17 @@ impl Tt {
     /// at least one).
     pub fn new(bytes: usize) -> Tt {
         let buckets = Tt::bucket_count(bytes);
-        let zeroed = vec![0u64; buckets * BUCKET_SLOTS * 2].into_boxed_slice();
+        // One bucket's worth more, to start the first bucket on a line (the
+        // allocator aligns large blocks to 16 bytes, not 64).
+        let zeroed = vec![0u64; (buckets + 1) * BUCKET_SLOTS * 2].into_boxed_slice();
+        let misalignment = zeroed.as_ptr() as usize % BUCKET_BYTES;
+        let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<u64>();
         // Safety: `AtomicU64` has the same size, alignment (asserted above)
         // and bit validity as `u64`, and the box is uniquely owned.
         let words = unsafe { Box::from_raw(Box::into_raw(zeroed) as *mut [AtomicU64]) };
         Tt {
             words,
+            first,
             buckets,
             generation: 0,
         }
@@ -101,7 +109,7 @@ impl Tt {
     /// among the first thousand buckets (or all, if fewer).
     pub fn usage_permille(&self) -> usize {
         let buckets = self.buckets.min(1000);
-        let used = self.words[..buckets * BUCKET_SLOTS * 2]
+        let used = self.words[self.first..self.first + buckets * BUCKET_SLOTS * 2]
             .chunks(2)
             .filter(|slot| slot[1].load(Ordering::Relaxed) != 0)
             .count();
@@ -110,8 +118,25 @@ impl Tt {
 
     #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64] {
-        let start = (key as usize & (self.buckets - 1)) * BUCKET_SLOTS * 2;
+        let start = self.first + (key as usize & (self.buckets - 1)) * BUCKET_SLOTS * 2;
         &self.words[start..start + BUCKET_SLOTS * 2]
+    }
+
+    /// Asks the processor to fetch `key`'s bucket into the cache, so that a
+    /// probe soon after does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let line = self.bucket(key).as_ptr() as *const i8;
+            // Safety: a prefetch only hints the cache; the address is in the
+            // table, and the instruction is part of SSE, which every x86_64
+            // processor has.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for `key`, if any.
@@ -239,5 +264,18 @@ mod tests {
         assert!(tt.probe(12346).is_none());
         tt.clear();
         assert!(tt.probe(12345).is_none());
+    }
+
+    #[test]
+    fn every_bucket_fills_one_cache_line() {
+        for bytes in [1 << 12, 1 << 16, 1 << 20] {
+            let tt = Tt::new(bytes);
+            for key in [0, 1, 12345, u64::MAX] {
+                let start = tt.bucket(key).as_ptr() as usize;
+                assert_eq!(start % BUCKET_BYTES, 0, "{bytes} bytes, key {key}");
+            }
+            // The last bucket is inside the table.
+            assert_eq!(tt.bucket(u64::MAX).len(), BUCKET_SLOTS * 2);
+        }
     }
 }

@@ -459,6 +459,16 @@ impl<'a> Worker<'a> {
                 _ => 0,
             };
             let child_depth = new_depth + extension;
+            // The child probes the table unless it is a quiescence node:
+            // fetch its bucket while the move is made.
+            let first_depth = if i == 0 {
+                child_depth
+            } else {
+                child_depth - reduction
+            };
+            if first_depth > 0 {
+                self.shared.tt.prefetch(self.board.hash_after(pos));
+            }
             self.board.make(pos);
             let score = if i == 0 {
                 -self.negamax(child_depth, -beta, -alpha, ply + 1, pv)
