@@ -56,7 +56,8 @@ pub struct Tt {
 
 impl Tt {
     /// A table of at most `bytes` bytes (a power-of-two number of buckets,
-    /// at least one).
+    /// at least one); the allocation is one bucket (64 bytes) larger, so
+    /// that the buckets can start on a cache line.
     pub fn new(bytes: usize) -> Tt {
         let buckets = Tt::bucket_count(bytes);
         // One bucket's worth more, to start the first bucket on a line (the
@@ -274,7 +275,7 @@ mod tests {
                 let start = tt.bucket(key).as_ptr() as usize;
                 assert_eq!(start % BUCKET_BYTES, 0, "{bytes} bytes, key {key}");
             }
-            // The last bucket is inside the table.
+            // The last bucket is inside the allocation (slicing past it panics).
             assert_eq!(tt.bucket(u64::MAX).len(), BUCKET_SLOTS * 2);
         }
     }
