@@ -861,7 +861,9 @@ mod tests {
             for _ in 0..120 {
                 let pos = Pos::new(rng.gen_range(0..15), rng.gen_range(0..15));
                 if board.is_empty(pos) {
+                    let predicted = board.hash_after(pos);
                     board.make(pos);
+                    assert_eq!(board.hash(), predicted, "hash_after {pos}");
                 }
             }
             assert_same_state(&board, &fresh_state(&board));
