@@ -61,7 +61,9 @@ impl Tt {
     pub fn new(bytes: usize) -> Tt {
         let buckets = Tt::bucket_count(bytes);
         // One bucket's worth more, to start the first bucket on a line (the
-        // allocator aligns large blocks to 16 bytes, not 64).
+        // allocator aligns large blocks to 16 bytes, not 64). A 64-byte
+        // aligned type would not do: the allocator zeroes such a block by
+        // writing every page, where `calloc` leaves them untouched.
         let zeroed = vec![0u64; (buckets + 1) * BUCKET_SLOTS * 2].into_boxed_slice();
         let misalignment = zeroed.as_ptr() as usize % BUCKET_BYTES;
         let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<u64>();

@@ -461,13 +461,9 @@ impl<'a> Worker<'a> {
             let child_depth = new_depth + extension;
             // The child probes the table unless it is a quiescence node:
             // fetch its bucket while the move is made (with the aligned
-            // buckets 5–6 % faster at fixed depth; docs/tuning.md).
-            let first_depth = if i == 0 {
-                child_depth
-            } else {
-                child_depth - reduction
-            };
-            if first_depth > 0 {
+            // buckets 5–6 % faster at fixed depth; docs/tuning.md). The
+            // first move is never reduced, so this is its first search's depth.
+            if child_depth - reduction > 0 {
                 self.shared.tt.prefetch(self.board.hash_after(pos));
             }
             self.board.make(pos);
