@@ -46,6 +46,10 @@ fn main() {
             // stdout and stderr belong to the manager: a panic goes to the log.
             std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
             let options = &args.protocol;
+            if let Err(e) = options.params.install() {
+                eprintln!("pbrain-wuzi: {e:#}");
+                std::process::exit(2);
+            }
             let defaults = Settings::default();
             let settings = Settings {
                 seed: options.seed,

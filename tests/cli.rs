@@ -8,7 +8,10 @@
 //!   message naming it, and a near name is suggested;
 //! - `bad_values_exit_2`: a bad value exits 2 with a message naming the flag;
 //! - `protocol_options_in_any_order`: the protocol mode with `--seed 1
-//!   --script` (and the three options in other orders) answers START with OK.
+//!   --script` (and the options in other orders, `--param` among them)
+//!   answers START with OK;
+//! - `a_search_parameter_changes_the_search`: `bench --param` with a
+//!   parameter's default keeps the bench signature, another value changes it.
 
 mod common;
 
@@ -66,7 +69,10 @@ fn subcommands_answer_help() {
                 "[POSITION]...",
             ],
         ),
-        ("bench", &["[DEPTH]", "[default: 8]"]),
+        (
+            "bench",
+            &["[DEPTH]", "[default: 8]", "--param <NAME=VALUE>"],
+        ),
         (
             "openings",
             &["--max-score <S>", "[default: 150]", "--seed <N>"],
@@ -123,6 +129,7 @@ fn subcommands_answer_help() {
         "--script",
         "--seed <N>",
         "--strength <N>",
+        "--param <NAME=VALUE>",
     ] {
         assert!(out.contains(word), "--help: no {word}:\n{out}");
     }
@@ -179,6 +186,8 @@ fn bad_values_exit_2() {
         ("--strength 101", "'--strength <N>'"),
         ("--seed x", "'--seed <N>'"),
         ("--seed", "'--seed <N>'"),
+        ("--param moves_to_go=0", "'--param <NAME=VALUE>'"),
+        ("bench --param no_such=1", "'--param <NAME=VALUE>'"),
     ] {
         let err = usage_error(args);
         assert!(err.contains(named), "{args}: {err}");
@@ -191,6 +200,7 @@ fn protocol_options_in_any_order() {
         "--seed 1 --script",
         "--script --seed 1 --strength 30",
         "--strength 30 --seed 1 --script",
+        "--param futility_margin=95 --script --param lmr_divisor=1.7",
         "",
     ] {
         let words: Vec<&str> = args.split_whitespace().collect();
@@ -205,4 +215,20 @@ fn protocol_options_in_any_order() {
         }
         assert_eq!(run.lines(), ["OK"], "{args}");
     }
+}
+
+/// The signature line of `bench` run with `args`.
+fn bench_signature(args: &str) -> String {
+    let run = run(&format!("bench 4 {args}"));
+    run.check_clean_exit().expect("bench exits 0");
+    let out = text(&run.stdout);
+    let line = out.lines().find(|l| l.starts_with("signature "));
+    line.expect("a signature line").to_string()
+}
+
+#[test]
+fn a_search_parameter_changes_the_search() {
+    let default = bench_signature("");
+    assert_eq!(bench_signature("--param futility_margin=90"), default);
+    assert_ne!(bench_signature("--param futility_margin=0"), default);
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::engine::parse_depth;
+use super::ParamArgs;
 use crate::board::Board;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Searcher};
@@ -22,6 +23,9 @@ pub struct Options {
     /// Search depth
     #[arg(value_name = "DEPTH", default_value = "8", value_parser = parse_depth)]
     pub depth: i32,
+    /// The search's parameters.
+    #[command(flatten)]
+    pub params: ParamArgs,
 }
 
 /// One bench position: rule, board size and the moves in play order.
@@ -62,6 +66,7 @@ const POSITIONS: &[BenchPosition] = &[
 /// Runs the bench at `options.depth` and prints one line per position and a
 /// summary.
 pub fn run(options: &Options) -> Result<()> {
+    options.params.install()?;
     let depth = options.depth;
     let mut tt = Tt::new(BENCH_TT_BYTES);
     let stop = AtomicBool::new(false);

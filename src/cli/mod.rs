@@ -24,6 +24,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
 use crate::levels::FULL_STRENGTH;
+use crate::search::params;
 use crate::types::{Rule, MAX_SIZE};
 
 /// Text after the top-level `--help`.
@@ -98,6 +99,36 @@ pub struct ProtocolOptions {
     /// strength)
     #[arg(long, value_name = "N", value_parser = parse_strength)]
     pub strength: Option<u8>,
+    /// The search's parameters.
+    #[command(flatten)]
+    pub params: ParamArgs,
+}
+
+/// Settings of the search's parameters for tuning: `--param NAME=VALUE`,
+/// repeated (protocol mode and `bench`).
+#[derive(Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct ParamArgs {
+    /// Set a search parameter, for tuning (repeatable; NAME is a field of
+    /// src/search/params.rs, e.g. futility_margin=95)
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
+    pub settings: Vec<String>,
+}
+
+impl ParamArgs {
+    /// Makes these settings, over the defaults, the parameters of every
+    /// search of this process (nothing without settings).
+    pub fn install(&self) -> Result<()> {
+        if self.settings.is_empty() {
+            return Ok(());
+        }
+        params::install(params::parse_settings(&self.settings)?)
+    }
+}
+
+/// Checks one `NAME=VALUE` parameter setting.
+fn parse_param(text: &str) -> Result<String> {
+    params::parse_settings(&[text])?;
+    Ok(text.to_string())
 }
 
 /// The subcommands.
@@ -222,7 +253,8 @@ mod tests {
             ProtocolOptions {
                 script: false,
                 seed: Some(3),
-                strength: Some(20)
+                strength: Some(20),
+                params: ParamArgs::default(),
             }
         );
         let args = parse("--seed 1 --script --strength 30 --seed 2").expect("valid");
@@ -231,7 +263,8 @@ mod tests {
             ProtocolOptions {
                 script: true,
                 seed: Some(2),
-                strength: Some(30)
+                strength: Some(30),
+                params: ParamArgs::default(),
             }
         );
         assert_eq!(
@@ -242,6 +275,14 @@ mod tests {
             parse("--strength 100").expect("valid").protocol.strength,
             Some(100)
         );
+        assert_eq!(
+            parse("--param futility_margin=95 --param lmr_divisor=1.7")
+                .expect("valid")
+                .protocol
+                .params
+                .settings,
+            ["futility_margin=95", "lmr_divisor=1.7"]
+        );
         for bad in [
             "--strength",
             "--strength 101",
@@ -249,6 +290,10 @@ mod tests {
             "--strength x",
             "--seed x",
             "--bogus",
+            "--param",
+            "--param futility_margin",
+            "--param futility_margin=x",
+            "--param no_such=1",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }

@@ -2,7 +2,7 @@
 //! otherwise iterative deepening with aspiration windows drives the
 //! alpha-beta search of [`worker`], on one thread or several (Lazy SMP), and
 //! a check that the move found does not lose to a VCF follows. Its tunable
-//! constants are in [`params`].
+//! parameters are in [`params`].
 
 pub mod movegen;
 pub mod nbest;
@@ -23,11 +23,7 @@ use crate::board::Board;
 use crate::rules::is_allowed;
 use crate::types::{Pos, Threat};
 use movegen::{generate, MoveList};
-use params::{
-    ASPIRATION_DEPTH, ASPIRATION_GROWTH, ASPIRATION_WINDOW, ROOT_VCF_NODES, ROOT_VCF_TIME_SHARE,
-    ROOT_VCT_NODES, ROOT_VCT_TIME_SHARE, SAFETY_VCF_NODES, TIME_DROP_FACTOR, TIME_SCALING_DEPTH,
-    TIME_SCORE_DROP, TIME_STABLE_ITERATIONS, TIME_STABLE_SHARE, TIME_UNSTABLE_SHARE,
-};
+use params::Params;
 use time::Budget;
 use tt::Tt;
 use vcf::{Quota, Vcf};
@@ -184,6 +180,7 @@ pub struct Searcher<'a> {
     root_solvers: bool,
     safety_check: bool,
     observer: Option<&'a dyn Observer>,
+    params: &'static Params,
 }
 
 impl<'a> Searcher<'a> {
@@ -199,6 +196,7 @@ impl<'a> Searcher<'a> {
             root_solvers: true,
             safety_check: true,
             observer: None,
+            params: params::active(),
         }
     }
 
@@ -327,15 +325,15 @@ impl<'a> Searcher<'a> {
             &self.board,
             self.stop,
             self.limits.start,
-            self.limits.budget.hard / ROOT_VCF_TIME_SHARE,
-            self.nodes_left(ROOT_VCF_NODES, result.nodes),
+            self.limits.budget.hard / self.params.root_vcf_time_share,
+            self.nodes_left(self.params.root_vcf_nodes, result.nodes),
         );
         let mut line = vcf.solve();
         result.nodes += vcf.nodes();
         // Root VCT, with the safety check (+13.9 Elo, 100 games).
         if line.is_none() {
-            let time = self.limits.budget.hard / ROOT_VCT_TIME_SHARE;
-            let budget = self.nodes_left(ROOT_VCT_NODES, result.nodes);
+            let time = self.limits.budget.hard / self.params.root_vct_time_share;
+            let budget = self.nodes_left(self.params.root_vct_nodes, result.nodes);
             let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
             line = vct.solve();
             result.nodes += vct.nodes();
@@ -364,6 +362,7 @@ impl<'a> Searcher<'a> {
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
             limits,
+            params: *self.params,
             observer: self.observer,
         };
         let board = &self.board;
@@ -414,7 +413,7 @@ impl<'a> Searcher<'a> {
             return;
         };
         let (start, hard) = (self.limits.start, self.limits.budget.hard);
-        let budget = self.nodes_left(SAFETY_VCF_NODES, result.nodes);
+        let budget = self.nodes_left(self.params.safety_vcf_nodes, result.nodes);
         let mut quota = Quota::new(self.stop, start, hard, budget);
         let others = root.as_slice().iter().map(|m| m.pos);
         if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut quota) {
@@ -446,17 +445,19 @@ impl<'a> Searcher<'a> {
 /// soft time limit that stretches while the best move is unstable.
 fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) {
     let limits = worker.limits();
+    let params = *worker.params();
     let mut stable_iterations = 0;
     for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
         let previous = result.score;
         // Aspiration windows (+34.9 Elo, 100 games): a narrow window around
         // the last score, widened on each fail.
-        let mut window = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous.abs() < MATE_BOUND {
-            (previous - window, previous + window)
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut window = params.aspiration_window;
+        let (mut alpha, mut beta) =
+            if depth >= params.aspiration_depth && previous.abs() < MATE_BOUND {
+                (previous - window, previous + window)
+            } else {
+                (-INFINITE, INFINITE)
+            };
         let found = loop {
             let found = worker.search_root(root, depth, alpha, beta);
             match found {
@@ -468,7 +469,7 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
                 }
                 _ => break found,
             }
-            window *= ASPIRATION_GROWTH;
+            window *= params.aspiration_growth;
         };
         let Some((best, score)) = found else {
             break;
@@ -498,16 +499,16 @@ fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) 
         }
         // Time that follows the best move (+20.9 Elo, 100 games): more while
         // it keeps changing or the score falls, less once it has held.
-        let scaling = depth > TIME_SCALING_DEPTH;
+        let scaling = depth > params.time_scaling_depth;
         let mut share = if stable_iterations == 0 && scaling {
-            TIME_UNSTABLE_SHARE
-        } else if stable_iterations >= TIME_STABLE_ITERATIONS {
-            TIME_STABLE_SHARE
+            params.time_unstable_share
+        } else if stable_iterations >= params.time_stable_iterations {
+            params.time_stable_share
         } else {
             1.0
         };
-        if scaling && score < previous - TIME_SCORE_DROP {
-            share *= TIME_DROP_FACTOR;
+        if scaling && score < previous - params.time_score_drop {
+            share *= params.time_drop_factor;
         }
         let soft = Duration::try_from_secs_f64(limits.budget.soft.as_secs_f64() * share)
             .unwrap_or(Duration::MAX)

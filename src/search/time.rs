@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::params::{MAX_SHARE_OF_LEFT, MOVES_TO_GO, SOFT_PERCENT};
+use super::params;
 
 /// Time per move assumed when the manager sends no limits at all.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
@@ -80,6 +80,7 @@ impl TimeSettings {
 
     /// The budget for the next move.
     pub fn budget(&self) -> Budget {
+        let params = params::active();
         let turn = self.turn_ms.unwrap_or(DEFAULT_TURN_MS);
         if turn == 0 {
             return Budget::INSTANT;
@@ -91,12 +92,12 @@ impl TimeSettings {
             }
             let left = left as u64;
             max_ms = max_ms
-                .min(left / MAX_SHARE_OF_LEFT + self.increment_ms)
+                .min(left / params.max_share_of_left + self.increment_ms)
                 .min(left);
-            optimum_ms = optimum_ms.min(left / MOVES_TO_GO + self.increment_ms);
+            optimum_ms = optimum_ms.min(left / params.moves_to_go + self.increment_ms);
         }
         let hard_ms = max_ms.saturating_sub(margin(max_ms, self.lag_ms)).max(1);
-        let soft_ms = (optimum_ms.saturating_mul(SOFT_PERCENT) / 100).min(hard_ms);
+        let soft_ms = (optimum_ms.saturating_mul(params.soft_percent) / 100).min(hard_ms);
         Budget {
             soft: Duration::from_millis(soft_ms),
             hard: Duration::from_millis(hard_ms),

@@ -5,11 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::movegen::{self, generate, MoveList, Situation};
-use super::params::{
-    FUTILITY_MARGIN, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, MAX_QUIESCENCE_PLY,
-    MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, PRUNING_DEPTH, QUIESCENCE_NEAR_PLY,
-    QUIESCENCE_PLUS_FOUR_PLY, SINGULAR_DEPTH, SINGULAR_MARGIN, SINGULAR_TT_DEPTH,
-};
+use super::params::Params;
 use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Tt};
 use super::vcf::find_threat;
 use super::{Limits, Observer, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
@@ -40,6 +36,8 @@ pub struct Shared<'a> {
     pub helpers_stop: AtomicBool,
     /// Time, depth and node limits.
     pub limits: Limits,
+    /// The search's parameters.
+    pub params: Params,
     /// Told of the main thread's progress at the root, if set.
     pub observer: Option<&'a dyn Observer>,
 }
@@ -69,23 +67,25 @@ pub struct Worker<'a> {
     /// grandchildren to tell whether the side to move is improving. The root
     /// (ply 0) is never an alpha-beta node: its slot keeps [`NO_EVAL`].
     evals: Vec<i32>,
+    /// The search's parameters.
+    params: Params,
     /// Per depth, how many quiet moves a non-PV node of that depth searches
-    /// while improving (see [`MOVE_COUNT_BASE`]).
+    /// while improving (see [`Params::move_count_base`]).
     move_count_limits: [usize; MAX_DEPTH as usize + 1],
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
 /// logarithms of the depth left and of the move's place in the order.
 #[inline]
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    (LMR_BASE + (depth as f32).ln() * (index as f32).ln() / LMR_DIVISOR) as i32
+fn late_move_reduction(params: &Params, depth: i32, index: usize) -> i32 {
+    (params.lmr_base + (depth as f32).ln() * (index as f32).ln() / params.lmr_divisor) as i32
 }
 
 /// The move-count limit of each depth while improving:
-/// `MOVE_COUNT_BASE + depth^MOVE_COUNT_EXPONENT`, truncated.
-fn move_count_limits() -> [usize; MAX_DEPTH as usize + 1] {
+/// `move_count_base + depth^move_count_exponent`, truncated.
+fn move_count_limits(params: &Params) -> [usize; MAX_DEPTH as usize + 1] {
     std::array::from_fn(|depth| {
-        (MOVE_COUNT_BASE + (depth as f32).powf(MOVE_COUNT_EXPONENT)) as usize
+        (params.move_count_base + (depth as f32).powf(params.move_count_exponent)) as usize
     })
 }
 
@@ -157,7 +157,8 @@ impl<'a> Worker<'a> {
             excluded: vec![None; PLY_SLOTS],
             raw_evals: vec![0; PLY_SLOTS],
             evals: vec![NO_EVAL; PLY_SLOTS],
-            move_count_limits: move_count_limits(),
+            params: shared.params,
+            move_count_limits: move_count_limits(&shared.params),
             threat_tables: [Color::Black, Color::White]
                 .map(|c| threat_table(table_set(board.rule(), c))),
         }
@@ -166,6 +167,11 @@ impl<'a> Worker<'a> {
     /// The limits of this search.
     pub fn limits(&self) -> Limits {
         self.shared.limits
+    }
+
+    /// The parameters of this search.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// The observer, for the main thread only.
@@ -369,9 +375,9 @@ impl<'a> Worker<'a> {
         // kept, see docs/tuning.md.)
         if !pv
             && free
-            && depth <= PRUNING_DEPTH
+            && depth <= self.params.pruning_depth
             && beta.abs() < MATE_BOUND
-            && static_eval - FUTILITY_MARGIN * depth >= beta
+            && static_eval - self.params.futility_margin * depth >= beta
         {
             return static_eval;
         }
@@ -438,11 +444,12 @@ impl<'a> Worker<'a> {
             // 8. Late-move reductions (+52.5 Elo, 100 games, against a flat
             // reduction): quiet moves after the first few are searched
             // shallower first, and again at full depth if they raise alpha.
-            let reduction = if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                (late_move_reduction(depth, i) - pv as i32).clamp(0, depth - 2)
-            } else {
-                0
-            };
+            let reduction =
+                if quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_min_index {
+                    (late_move_reduction(&self.params, depth, i) - pv as i32).clamp(0, depth - 2)
+                } else {
+                    0
+                };
             // 9. Singular extension (+29.1 Elo, 491 games, 10 s + 0.1 s): the
             // table move, when every other move falls short of its bound by
             // a margin in a shallower search, is searched a ply deeper; when
@@ -577,14 +584,14 @@ impl<'a> Worker<'a> {
         beta: i32,
         ply: i32,
     ) -> Result<i32, i32> {
-        if depth < SINGULAR_DEPTH
+        if depth < self.params.singular_depth
             || entry.bound == Bound::Upper
             || entry.score.abs() >= MATE_BOUND
-            || entry.depth < depth - SINGULAR_TT_DEPTH
+            || entry.depth < depth - self.params.singular_tt_depth
         {
             return Ok(0);
         }
-        let singular_beta = entry.score - SINGULAR_MARGIN * depth;
+        let singular_beta = entry.score - self.params.singular_margin * depth;
         self.excluded[ply as usize] = Some(pos);
         let score = self.negamax(
             (depth - 1) / 2,
@@ -633,7 +640,7 @@ impl<'a> Worker<'a> {
         let stand_pat = self.static_eval(ply);
         if stand_pat >= beta
             || ply >= MAX_PLY
-            || qply >= MAX_QUIESCENCE_PLY
+            || qply >= self.params.max_quiescence_ply
             || self.board.threat_count(us, Threat::Four)
                 + self.board.threat_count(us, Threat::FourThree)
                 == 0
@@ -648,9 +655,9 @@ impl<'a> Worker<'a> {
         // chain, and from the third on only fours that also make a three or
         // an open two.
         let history = self.board.history();
-        let own_last =
-            (qply >= QUIESCENCE_NEAR_PLY && history.len() >= 2).then(|| history[history.len() - 2]);
-        let plus_only = qply >= QUIESCENCE_PLUS_FOUR_PLY;
+        let own_last = (qply >= self.params.quiescence_near_ply && history.len() >= 2)
+            .then(|| history[history.len() - 2]);
+        let plus_only = qply >= self.params.quiescence_plus_four_ply;
         // The scan ends at the last of our four points, which the counts know.
         let fours = self.board.threat_count(us, Threat::Four)
             + self.board.threat_count(us, Threat::FourThree);
@@ -719,6 +726,7 @@ mod tests {
             stop: &stop,
             helpers_stop: AtomicBool::new(false),
             limits: Limits::depth(1),
+            params: Params::DEFAULT,
             observer: None,
         };
         f(&mut Worker::new(board, &shared, true));
@@ -726,7 +734,7 @@ mod tests {
 
     #[test]
     fn the_move_count_limit_grows_with_depth_from_four_quiet_moves() {
-        let limits = move_count_limits();
+        let limits = move_count_limits(&Params::DEFAULT);
         assert_eq!(limits[1..=4], [4, 5, 7, 9]);
         assert_eq!(limits[10], 23);
         assert!(limits.windows(2).all(|pair| pair[0] <= pair[1]));
