@@ -12,6 +12,7 @@ forbidden move.  Options (for exercising the referee):
                        (ignore END, so the manager must kill it)
     --fault-at N       move number that misbehaves (default 1)
     --slow-ms MS       how long `slow` sleeps (default 3000)
+    --param NAME=VALUE ignored, accepted like pbrain-wuzi's (for spsa.py)
 """
 
 import argparse
@@ -167,6 +168,7 @@ def main():
     parser.add_argument("--fault", choices=FAULTS)
     parser.add_argument("--fault-at", type=int, default=1)
     parser.add_argument("--slow-ms", type=int, default=3000)
+    parser.add_argument("--param", action="append", metavar="NAME=VALUE")
     args = parser.parse_args()
     engine = RandomEngine(random.Random(args.seed), args.fault, args.fault_at, args.slow_ms)
     for raw in sys.stdin:
