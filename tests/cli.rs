@@ -66,6 +66,7 @@ fn subcommands_answer_help() {
                 "--solve",
                 "--time <S>",
                 "[default: 3]",
+                "--param <NAME=VALUE>",
                 "[POSITION]...",
             ],
         ),

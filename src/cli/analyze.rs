@@ -12,7 +12,7 @@ use super::diagram::{self, Marks};
 use super::engine::{describe_score, on_search_stack, parse_depth, parse_seconds, Think, TT_BYTES};
 use super::game::color_name;
 use super::record::{is_psq, parse_move_list, parse_psq, square_both, square_name, Record};
-use super::{parse_rule, parse_size};
+use super::{parse_rule, parse_size, ParamArgs};
 use crate::board::Board;
 use crate::rules::renju;
 use crate::search::nbest::n_best;
@@ -78,6 +78,9 @@ pub struct Options {
     /// x,y pairs are offsets from the centre (as in opening files)
     #[arg(long)]
     pub offset: bool,
+    /// The search's parameters.
+    #[command(flatten)]
+    pub params: ParamArgs,
     /// The position: a move string (h8i9j10), an x,y list (7,7 8,8) or a
     /// file (.psq, or a move string)
     #[arg(value_name = "POSITION", allow_negative_numbers = true)]
@@ -202,6 +205,7 @@ fn line_text(line: &[Pos]) -> String {
 
 /// Analyses the position and prints the result.
 pub fn run(options: &Options) -> Result<()> {
+    options.params.install()?;
     let record = options.record()?;
     let board = board(&record, options.rule)?;
     let mut out = std::io::stdout().lock();

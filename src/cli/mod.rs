@@ -105,8 +105,8 @@ pub struct ProtocolOptions {
 }
 
 /// Settings of the search's parameters for tuning: `--param NAME=VALUE`,
-/// repeated (protocol mode and `bench`).
-#[derive(Debug, Default, PartialEq, Eq, clap::Args)]
+/// repeated (protocol mode, `analyze` and `bench`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
 pub struct ParamArgs {
     /// Set a search parameter, for tuning (repeatable; NAME is a field of
     /// src/search/params.rs, e.g. futility_margin=95)
