@@ -23,7 +23,6 @@ use crate::board::Board;
 use crate::rules::is_allowed;
 use crate::types::{Pos, Threat};
 use movegen::{generate, MoveList};
-use params::Params;
 use time::Budget;
 use tt::Tt;
 use vcf::{Quota, Vcf};
@@ -180,7 +179,6 @@ pub struct Searcher<'a> {
     root_solvers: bool,
     safety_check: bool,
     observer: Option<&'a dyn Observer>,
-    params: &'static Params,
 }
 
 impl<'a> Searcher<'a> {
@@ -196,7 +194,6 @@ impl<'a> Searcher<'a> {
             root_solvers: true,
             safety_check: true,
             observer: None,
-            params: params::active(),
         }
     }
 
@@ -320,20 +317,21 @@ impl<'a> Searcher<'a> {
         if self.limits.budget.is_instant() || !self.excluded.is_empty() {
             return false;
         }
+        let params = params::active();
         // Root VCF (+8.7 Elo, 120 games).
         let mut vcf = Vcf::new(
             &self.board,
             self.stop,
             self.limits.start,
-            self.limits.budget.hard / self.params.root_vcf_time_share,
-            self.nodes_left(self.params.root_vcf_nodes, result.nodes),
+            self.limits.budget.hard / params.root_vcf_time_share,
+            self.nodes_left(params.root_vcf_nodes, result.nodes),
         );
         let mut line = vcf.solve();
         result.nodes += vcf.nodes();
         // Root VCT, with the safety check (+13.9 Elo, 100 games).
         if line.is_none() {
-            let time = self.limits.budget.hard / self.params.root_vct_time_share;
-            let budget = self.nodes_left(self.params.root_vct_nodes, result.nodes);
+            let time = self.limits.budget.hard / params.root_vct_time_share;
+            let budget = self.nodes_left(params.root_vct_nodes, result.nodes);
             let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
             line = vct.solve();
             result.nodes += vct.nodes();
@@ -362,7 +360,7 @@ impl<'a> Searcher<'a> {
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
             limits,
-            params: *self.params,
+            params: params::active(),
             observer: self.observer,
         };
         let board = &self.board;
@@ -413,7 +411,7 @@ impl<'a> Searcher<'a> {
             return;
         };
         let (start, hard) = (self.limits.start, self.limits.budget.hard);
-        let budget = self.nodes_left(self.params.safety_vcf_nodes, result.nodes);
+        let budget = self.nodes_left(params::active().safety_vcf_nodes, result.nodes);
         let mut quota = Quota::new(self.stop, start, hard, budget);
         let others = root.as_slice().iter().map(|m| m.pos);
         if let Some(safer) = vcf::avoid_vcf(&self.board, best, others, &mut quota) {
@@ -445,7 +443,7 @@ impl<'a> Searcher<'a> {
 /// soft time limit that stretches while the best move is unstable.
 fn iterate(worker: &mut Worker, root: &mut MoveList, result: &mut SearchResult) {
     let limits = worker.limits();
-    let params = *worker.params();
+    let params = worker.params();
     let mut stable_iterations = 0;
     for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
         let previous = result.score;

@@ -37,7 +37,7 @@ pub struct Shared<'a> {
     /// Time, depth and node limits.
     pub limits: Limits,
     /// The search's parameters.
-    pub params: Params,
+    pub params: &'a Params,
     /// Told of the main thread's progress at the root, if set.
     pub observer: Option<&'a dyn Observer>,
 }
@@ -67,8 +67,6 @@ pub struct Worker<'a> {
     /// grandchildren to tell whether the side to move is improving. The root
     /// (ply 0) is never an alpha-beta node: its slot keeps [`NO_EVAL`].
     evals: Vec<i32>,
-    /// The search's parameters.
-    params: Params,
     /// Per depth, how many quiet moves a non-PV node of that depth searches
     /// while improving (see [`Params::move_count_base`]).
     move_count_limits: [usize; MAX_DEPTH as usize + 1],
@@ -157,8 +155,7 @@ impl<'a> Worker<'a> {
             excluded: vec![None; PLY_SLOTS],
             raw_evals: vec![0; PLY_SLOTS],
             evals: vec![NO_EVAL; PLY_SLOTS],
-            params: shared.params,
-            move_count_limits: move_count_limits(&shared.params),
+            move_count_limits: move_count_limits(shared.params),
             threat_tables: [Color::Black, Color::White]
                 .map(|c| threat_table(table_set(board.rule(), c))),
         }
@@ -170,8 +167,8 @@ impl<'a> Worker<'a> {
     }
 
     /// The parameters of this search.
-    pub fn params(&self) -> &Params {
-        &self.params
+    pub fn params(&self) -> &'a Params {
+        self.shared.params
     }
 
     /// The observer, for the main thread only.
@@ -375,9 +372,9 @@ impl<'a> Worker<'a> {
         // kept, see docs/tuning.md.)
         if !pv
             && free
-            && depth <= self.params.pruning_depth
+            && depth <= self.shared.params.pruning_depth
             && beta.abs() < MATE_BOUND
-            && static_eval - self.params.futility_margin * depth >= beta
+            && static_eval - self.shared.params.futility_margin * depth >= beta
         {
             return static_eval;
         }
@@ -444,12 +441,14 @@ impl<'a> Worker<'a> {
             // 8. Late-move reductions (+52.5 Elo, 100 games, against a flat
             // reduction): quiet moves after the first few are searched
             // shallower first, and again at full depth if they raise alpha.
-            let reduction =
-                if quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_min_index {
-                    (late_move_reduction(&self.params, depth, i) - pv as i32).clamp(0, depth - 2)
-                } else {
-                    0
-                };
+            let reduction = if quiet
+                && depth >= self.shared.params.lmr_min_depth
+                && i >= self.shared.params.lmr_min_index
+            {
+                (late_move_reduction(self.shared.params, depth, i) - pv as i32).clamp(0, depth - 2)
+            } else {
+                0
+            };
             // 9. Singular extension (+29.1 Elo, 491 games, 10 s + 0.1 s): the
             // table move, when every other move falls short of its bound by
             // a margin in a shallower search, is searched a ply deeper; when
@@ -584,14 +583,14 @@ impl<'a> Worker<'a> {
         beta: i32,
         ply: i32,
     ) -> Result<i32, i32> {
-        if depth < self.params.singular_depth
+        if depth < self.shared.params.singular_depth
             || entry.bound == Bound::Upper
             || entry.score.abs() >= MATE_BOUND
-            || entry.depth < depth - self.params.singular_tt_depth
+            || entry.depth < depth - self.shared.params.singular_tt_depth
         {
             return Ok(0);
         }
-        let singular_beta = entry.score - self.params.singular_margin * depth;
+        let singular_beta = entry.score - self.shared.params.singular_margin * depth;
         self.excluded[ply as usize] = Some(pos);
         let score = self.negamax(
             (depth - 1) / 2,
@@ -640,7 +639,7 @@ impl<'a> Worker<'a> {
         let stand_pat = self.static_eval(ply);
         if stand_pat >= beta
             || ply >= MAX_PLY
-            || qply >= self.params.max_quiescence_ply
+            || qply >= self.shared.params.max_quiescence_ply
             || self.board.threat_count(us, Threat::Four)
                 + self.board.threat_count(us, Threat::FourThree)
                 == 0
@@ -655,9 +654,9 @@ impl<'a> Worker<'a> {
         // chain, and from the third on only fours that also make a three or
         // an open two.
         let history = self.board.history();
-        let own_last = (qply >= self.params.quiescence_near_ply && history.len() >= 2)
+        let own_last = (qply >= self.shared.params.quiescence_near_ply && history.len() >= 2)
             .then(|| history[history.len() - 2]);
-        let plus_only = qply >= self.params.quiescence_plus_four_ply;
+        let plus_only = qply >= self.shared.params.quiescence_plus_four_ply;
         // The scan ends at the last of our four points, which the counts know.
         let fours = self.board.threat_count(us, Threat::Four)
             + self.board.threat_count(us, Threat::FourThree);
@@ -726,7 +725,7 @@ mod tests {
             stop: &stop,
             helpers_stop: AtomicBool::new(false),
             limits: Limits::depth(1),
-            params: Params::DEFAULT,
+            params: &Params::DEFAULT,
             observer: None,
         };
         f(&mut Worker::new(board, &shared, true));
