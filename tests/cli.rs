@@ -11,7 +11,8 @@
 //!   --script` (and the options in other orders, `--param` among them)
 //!   answers START with OK;
 //! - `a_search_parameter_changes_the_search`: `bench --param` with a
-//!   parameter's default keeps the bench signature, another value changes it.
+//!   parameter's default keeps the bench signature, another value changes it
+//!   (a search parameter, and a number of the evaluation's formula).
 
 mod common;
 
@@ -232,4 +233,8 @@ fn a_search_parameter_changes_the_search() {
     let default = bench_signature("");
     assert_eq!(bench_signature("--param futility_margin=90"), default);
     assert_ne!(bench_signature("--param futility_margin=0"), default);
+    // The evaluation's formula: its built-in number makes the built-in
+    // tables, another number other ones.
+    assert_eq!(bench_signature("--param cell_flex2=31"), default);
+    assert_ne!(bench_signature("--param cell_flex2=40"), default);
 }

@@ -66,7 +66,7 @@ pub(crate) fn combo_table(restricted: bool) -> &'static [Combo; COMBO_SLOTS] {
                 let digit =
                     |k: u32| Pattern::from_u8((i / Pattern::COUNT.pow(k) % Pattern::COUNT) as u8);
                 let patterns = [digit(3), digit(2), digit(1), digit(0)];
-                Combo::new(classify(patterns, restricted), eval::code::code(patterns))
+                Combo::new(Threat::of(patterns, restricted), eval::code::code(patterns))
             })
             .chain(std::iter::repeat_n(unused, COMBO_SLOTS - COMBOS))
             .collect::<Box<[Combo]>>()
@@ -113,44 +113,6 @@ pub(crate) static LINE_COMBO_TERMS: [[u32; 256]; 4] = {
     terms
 };
 
-/// Combines a cell's four line patterns. `restricted` is true for renju's
-/// black, who may not make an overline, a double four or a double three.
-pub fn classify(patterns: [Pattern; 4], restricted: bool) -> Threat {
-    let mut n = [0u8; Pattern::COUNT];
-    for p in patterns {
-        n[p as usize] += 1;
-    }
-    let count = |p: Pattern| n[p as usize];
-    if count(Pattern::Five) > 0 {
-        return Threat::Five;
-    }
-    let fours = count(Pattern::Block4) + count(Pattern::Flex4) + 2 * count(Pattern::DoubleFour);
-    let threes = count(Pattern::Flex3);
-    if restricted {
-        if count(Pattern::Overline) > 0 || fours >= 2 {
-            return Threat::Forbidden;
-        }
-        if threes >= 2 {
-            return Threat::MaybeForbidden;
-        }
-    }
-    if count(Pattern::Flex4) > 0 || fours >= 2 {
-        Threat::Flex4
-    } else if fours == 1 && threes > 0 {
-        Threat::FourThree
-    } else if fours == 1 {
-        Threat::Four
-    } else if threes >= 2 {
-        Threat::DoubleThree
-    } else if threes == 1 {
-        Threat::Three
-    } else if count(Pattern::Block3) > 0 || count(Pattern::Flex2) > 0 {
-        Threat::Two
-    } else {
-        Threat::None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,7 +124,7 @@ mod tests {
             let table = combo_table(restricted);
             for patterns in [[Flex3, Block4, Dead, Five], [Overline, Flex3, Flex2, Flex1]] {
                 let combo = table[combo_index(patterns)];
-                assert_eq!(combo.threat(), classify(patterns, restricted));
+                assert_eq!(combo.threat(), Threat::of(patterns, restricted));
                 assert_eq!(combo.code() as usize, eval::code::code(patterns));
             }
             let mut patterns = [Block1, Flex4, Five, Dead];
@@ -182,37 +144,5 @@ mod tests {
             .sum();
         assert_eq!(sum & 0xffff, combo_index(black) as u32);
         assert_eq!(sum >> 16, combo_index(white) as u32);
-    }
-
-    #[test]
-    fn combinations() {
-        assert_eq!(
-            classify([Block4, Flex3, Dead, Dead], false),
-            Threat::FourThree
-        );
-        assert_eq!(classify([Block4, Block4, Dead, Dead], false), Threat::Flex4);
-        assert_eq!(
-            classify([Block4, Block4, Dead, Dead], true),
-            Threat::Forbidden
-        );
-        assert_eq!(
-            classify([DoubleFour, Dead, Dead, Dead], true),
-            Threat::Forbidden
-        );
-        assert_eq!(
-            classify([Overline, Flex3, Dead, Dead], true),
-            Threat::Forbidden
-        );
-        assert_eq!(classify([Overline, Five, Dead, Dead], true), Threat::Five);
-        assert_eq!(
-            classify([Flex3, Flex3, Dead, Dead], true),
-            Threat::MaybeForbidden
-        );
-        assert_eq!(
-            classify([Flex3, Flex3, Dead, Dead], false),
-            Threat::DoubleThree
-        );
-        assert_eq!(classify([Flex4, Flex3, Dead, Dead], true), Threat::Flex4);
-        assert_eq!(classify([Flex2, Block1, Dead, Dead], false), Threat::Two);
     }
 }

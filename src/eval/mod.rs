@@ -1,6 +1,7 @@
 //! The static evaluation: fitted tables indexed by pattern codes
 //! ([`tables`], [`code`]), the threat term ([`threat`]) and their fitters
-//! ([`fit`], [`threat_fit`]).
+//! ([`fit`], [`threat_fit`]), and the formula the tables were made by
+//! ([`formula`]), whose numbers a tuner may change.
 //!
 //! Every empty cell has, for each side, a [pattern code](code): the four
 //! line patterns a stone there would make, as an unordered combination. Each
@@ -15,6 +16,7 @@
 mod adam;
 pub mod code;
 pub mod fit;
+pub mod formula;
 pub mod tables;
 pub mod threat;
 pub mod threat_fit;

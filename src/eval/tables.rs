@@ -91,9 +91,24 @@ pub fn to_bytes(sets: &[Tables]) -> Vec<u8> {
     super::file_bytes(MAGIC, tables.flatten())
 }
 
-/// The built-in tables of a set.
+/// The tables this process evaluates by: the [`install`]ed ones, else the
+/// built-in file's.
+static SETS: OnceLock<Vec<Tables>> = OnceLock::new();
+
+/// Makes `sets` (one per table set) the tables of every evaluation of this
+/// process, in place of the built-in file's. Only the command line calls
+/// it, for tuning (`--param`), before the first evaluation; it fails once
+/// the tables are in use.
+pub fn install(sets: Vec<Tables>) -> Result<(), String> {
+    if sets.len() != TABLE_SETS {
+        return Err(format!("{} table sets, expected {TABLE_SETS}", sets.len()));
+    }
+    SETS.set(sets)
+        .map_err(|_| "the evaluation's tables are already in use".to_string())
+}
+
+/// The tables of a set.
 pub fn tables(set: usize) -> &'static Tables {
-    static SETS: OnceLock<Vec<Tables>> = OnceLock::new();
     &SETS.get_or_init(|| parse(include_bytes!("tables.bin")).expect("src/eval/tables.bin"))[set]
 }
 

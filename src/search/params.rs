@@ -10,7 +10,10 @@
 //! solver's own limits stay constants at the end of this file: one of them
 //! sizes the solver's line buffer.
 //!
-//! Not here: the evaluation's tables (the evaluation owns them),
+//! The evaluation's formula is here too, for tuning only: its numbers
+//! default to the ones the built-in tables were made by, and other numbers
+//! install tables made from them (`eval::formula`). The tables themselves
+//! are the evaluation's. Not here:
 //! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
 //! not a trade-off) and the opening and swap2 probes (`opening.rs`).
@@ -19,6 +22,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+
+use crate::eval::{self, formula::Formula};
+use crate::types::{Pattern, Threat};
 
 /// Defines [`Params`] from one list: each field with its doc comment, type,
 /// default and the values `--param` accepts.
@@ -184,6 +190,69 @@ params! {
     /// not allow the opponent a win by fours, and looking for one that does
     /// not.
     safety_vcf_nodes: u64 = 100_000, 0..=1_000_000_000;
+
+    // The evaluation's formula (tuning only: tables made from other numbers
+    // replace the built-in ones, see `eval::formula`)
+
+    /// Value of a closed one on a cell's line.
+    cell_block1: i32 = Formula::BUILT_IN.pattern[Pattern::Block1 as usize], 0..=5000;
+    /// Value of an open one on a cell's line.
+    cell_flex1: i32 = Formula::BUILT_IN.pattern[Pattern::Flex1 as usize], 0..=5000;
+    /// Value of a closed two on a cell's line.
+    cell_block2: i32 = Formula::BUILT_IN.pattern[Pattern::Block2 as usize], 0..=5000;
+    /// Value of an open two on a cell's line.
+    cell_flex2: i32 = Formula::BUILT_IN.pattern[Pattern::Flex2 as usize], 0..=5000;
+    /// Value of a closed three on a cell's line.
+    cell_block3: i32 = Formula::BUILT_IN.pattern[Pattern::Block3 as usize], 0..=5000;
+    /// Value of an open three on a cell's line.
+    cell_flex3: i32 = Formula::BUILT_IN.pattern[Pattern::Flex3 as usize], 0..=5000;
+    /// Value of a four on a cell's line.
+    cell_block4: i32 = Formula::BUILT_IN.pattern[Pattern::Block4 as usize], 0..=5000;
+    /// Value of two fours on one line on a cell's line.
+    cell_double_four: i32 = Formula::BUILT_IN.pattern[Pattern::DoubleFour as usize], 0..=5000;
+    /// Value of an open four on a cell's line.
+    cell_flex4: i32 = Formula::BUILT_IN.pattern[Pattern::Flex4 as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes a closed three or an open two.
+    bonus_two: i32 = Formula::BUILT_IN.class[Threat::Two as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes one open three.
+    bonus_three: i32 = Formula::BUILT_IN.class[Threat::Three as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes two open threes.
+    bonus_double_three: i32 = Formula::BUILT_IN.class[Threat::DoubleThree as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes one four.
+    bonus_four: i32 = Formula::BUILT_IN.class[Threat::Four as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes a four with an open three.
+    bonus_four_three: i32 = Formula::BUILT_IN.class[Threat::FourThree as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes an open four or a double four.
+    bonus_flex4: i32 = Formula::BUILT_IN.class[Threat::Flex4 as usize], 0..=5000;
+    /// A cell's worth to the side to move, per unit of value.
+    cell_mover: i32 = Formula::BUILT_IN.mover, 0..=256;
+    /// A cell's worth to the side waiting, per unit of value.
+    cell_waiter: i32 = Formula::BUILT_IN.waiter, 0..=256;
+}
+
+impl Params {
+    /// The evaluation's formula with these parameters' numbers.
+    pub fn formula(&self) -> Formula {
+        let mut formula = Formula::BUILT_IN;
+        formula.pattern[Pattern::Block1 as usize] = self.cell_block1;
+        formula.pattern[Pattern::Flex1 as usize] = self.cell_flex1;
+        formula.pattern[Pattern::Block2 as usize] = self.cell_block2;
+        formula.pattern[Pattern::Flex2 as usize] = self.cell_flex2;
+        formula.pattern[Pattern::Block3 as usize] = self.cell_block3;
+        formula.pattern[Pattern::Flex3 as usize] = self.cell_flex3;
+        formula.pattern[Pattern::Block4 as usize] = self.cell_block4;
+        formula.pattern[Pattern::DoubleFour as usize] = self.cell_double_four;
+        formula.pattern[Pattern::Flex4 as usize] = self.cell_flex4;
+        formula.class[Threat::Two as usize] = self.bonus_two;
+        formula.class[Threat::Three as usize] = self.bonus_three;
+        formula.class[Threat::DoubleThree as usize] = self.bonus_double_three;
+        formula.class[Threat::Four as usize] = self.bonus_four;
+        formula.class[Threat::FourThree as usize] = self.bonus_four_three;
+        formula.class[Threat::Flex4 as usize] = self.bonus_flex4;
+        formula.mover = self.cell_mover;
+        formula.waiter = self.cell_waiter;
+        formula
+    }
 }
 
 /// The parameters this process searches with, once [`install`]ed.
@@ -193,6 +262,10 @@ static INSTALLED: OnceLock<Params> = OnceLock::new();
 /// command line calls it, once, before the first search; a second call
 /// fails.
 pub fn install(params: Params) -> Result<()> {
+    let formula = params.formula();
+    if formula != Formula::BUILT_IN {
+        eval::tables::install(formula.tables()).map_err(anyhow::Error::msg)?;
+    }
     INSTALLED
         .set(params)
         .map_err(|_| anyhow::anyhow!("the search parameters are already set"))

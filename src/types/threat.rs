@@ -1,4 +1,6 @@
-//! Threat classes by name; the board combines a cell's line patterns into one.
+//! Threat classes by name, and how a cell's four line patterns combine into one.
+
+use super::Pattern;
 
 /// What one stone on a cell threatens, over all four lines, weakest first.
 #[repr(u8)]
@@ -62,6 +64,69 @@ impl Threat {
             8 => Threat::Flex4,
             9 => Threat::Five,
             _ => panic!("no threat class has number {v}"),
+        }
+    }
+
+    /// The class of a cell's four line patterns combined. `restricted` is true for renju's
+    /// black, who may not make an overline, a double four or a double three.
+    pub fn of(patterns: [Pattern; 4], restricted: bool) -> Threat {
+        let mut n = [0u8; Pattern::COUNT];
+        for p in patterns {
+            n[p as usize] += 1;
+        }
+        let count = |p: Pattern| n[p as usize];
+        if count(Pattern::Five) > 0 {
+            return Threat::Five;
+        }
+        let fours = count(Pattern::Block4) + count(Pattern::Flex4) + 2 * count(Pattern::DoubleFour);
+        let threes = count(Pattern::Flex3);
+        if restricted {
+            if count(Pattern::Overline) > 0 || fours >= 2 {
+                return Threat::Forbidden;
+            }
+            if threes >= 2 {
+                return Threat::MaybeForbidden;
+            }
+        }
+        if count(Pattern::Flex4) > 0 || fours >= 2 {
+            Threat::Flex4
+        } else if fours == 1 && threes > 0 {
+            Threat::FourThree
+        } else if fours == 1 {
+            Threat::Four
+        } else if threes >= 2 {
+            Threat::DoubleThree
+        } else if threes == 1 {
+            Threat::Three
+        } else if count(Pattern::Block3) > 0 || count(Pattern::Flex2) > 0 {
+            Threat::Two
+        } else {
+            Threat::None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Pattern::*;
+
+    #[test]
+    fn combinations() {
+        let cases = [
+            ([Block4, Flex3, Dead, Dead], false, Threat::FourThree),
+            ([Block4, Block4, Dead, Dead], false, Threat::Flex4),
+            ([Block4, Block4, Dead, Dead], true, Threat::Forbidden),
+            ([DoubleFour, Dead, Dead, Dead], true, Threat::Forbidden),
+            ([Overline, Flex3, Dead, Dead], true, Threat::Forbidden),
+            ([Overline, Five, Dead, Dead], true, Threat::Five),
+            ([Flex3, Flex3, Dead, Dead], true, Threat::MaybeForbidden),
+            ([Flex3, Flex3, Dead, Dead], false, Threat::DoubleThree),
+            ([Flex4, Flex3, Dead, Dead], true, Threat::Flex4),
+            ([Flex2, Block1, Dead, Dead], false, Threat::Two),
+        ];
+        for (patterns, restricted, class) in cases {
+            assert_eq!(Threat::of(patterns, restricted), class, "{patterns:?}");
         }
     }
 }
