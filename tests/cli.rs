@@ -10,6 +10,8 @@
 //! - `protocol_options_in_any_order`: the protocol mode with `--seed 1
 //!   --script` (and the options in other orders, `--param` among them)
 //!   answers START with OK;
+//! - `the_formula_rebuilds_the_built_in_tables`: `tune --formula --write`
+//!   writes `src/eval/tables.bin` byte for byte.
 //! - `a_search_parameter_changes_the_search`: `bench --param` with a
 //!   parameter's default keeps the bench signature, another value changes it
 //!   (a search parameter, and a number of the evaluation's formula).
@@ -226,6 +228,21 @@ fn bench_signature(args: &str) -> String {
     let out = text(&run.stdout);
     let line = out.lines().find(|l| l.starts_with("signature "));
     line.expect("a signature line").to_string()
+}
+
+#[test]
+fn the_formula_rebuilds_the_built_in_tables() {
+    let path = std::env::temp_dir().join(format!("wuzi-formula-{}.bin", std::process::id()));
+    let run = run(&format!("tune --formula --write {}", path.display()));
+    assert_eq!(
+        run.status.and_then(|s| s.code()),
+        Some(0),
+        "{}",
+        text(&run.stderr)
+    );
+    let written = std::fs::read(&path).expect("the tables file is written");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(written, include_bytes!("../src/eval/tables.bin").to_vec());
 }
 
 #[test]

@@ -7,6 +7,10 @@
 //! result (the format of `scripts/match.py --log`, which `--records` also
 //! reads).
 //!
+//! `tune --formula --write FILE` writes the tables the evaluation's formula
+//! makes ([`crate::eval::formula`]): `src/eval/tables.bin` is rebuilt so
+//! when the formula's built-in numbers change.
+//!
 //! `tune --records FILE…` replays the games. Each quiet position after the
 //! opening (no five point for either side, no open-four point for the side
 //! to move: where the search stands pat on the static evaluation) becomes a
@@ -33,6 +37,7 @@ use crate::eval::fit::{
     fit, fit_k, fit_policy, fit_policy_k, flatten, loss, param, policy_loss, table_of, unflatten,
     FitSettings, PolicySample, Table, TableSample, PARAMS,
 };
+use crate::eval::formula::Formula;
 use crate::eval::tables::{table_set, tables, to_bytes, TABLE_SETS};
 use crate::eval::threat::{self, threat_table, ThreatTable};
 use crate::eval::threat_fit::{fit_threats, ThreatFitSettings, ThreatModel, ThreatSample};
@@ -44,12 +49,17 @@ use crate::types::{Color, Pos, Rule, Threat};
 
 /// Settings of the tuner.
 #[derive(Debug, PartialEq, clap::Args)]
-#[command(group = clap::ArgGroup::new("task").required(true).args(["play", "records"]))]
+#[command(group = clap::ArgGroup::new("task").required(true).args(["play", "records", "formula"]))]
 pub struct Options {
     /// Play self-play games under --rule and --size and append them to this
     /// records file
     #[arg(long, value_name = "FILE")]
     pub play: Option<PathBuf>,
+    /// Write the tables the evaluation's formula makes with its built-in
+    /// numbers (src/eval/formula.rs) to --write: how src/eval/tables.bin is
+    /// rebuilt when those numbers change
+    #[arg(long, requires = "write")]
+    pub formula: bool,
     /// Fit the evaluation's tables to the games in these records files
     /// (from --play, or `scripts/match.py --log`)
     #[arg(long, value_name = "FILE", num_args = 1..)]
@@ -138,9 +148,22 @@ pub fn run(options: &Options) -> Result<()> {
             };
             self_play_records(options, &mut rng, path)
         }
+        None if options.formula => write_formula_tables(options),
         None if options.threats => fit_threat_records(options),
         None => fit_records(options),
     }
+}
+
+/// Writes the tables of the evaluation's built-in formula to `--write`.
+fn write_formula_tables(options: &Options) -> Result<()> {
+    let path = options
+        .write
+        .as_ref()
+        .context("--formula writes to --write FILE")?;
+    std::fs::write(path, to_bytes(&Formula::BUILT_IN.tables()))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("wrote the formula's tables to {}", path.display());
+    Ok(())
 }
 
 /// One recorded game: every stone in order (opening first) and the winner.
