@@ -208,7 +208,7 @@ params! {
     cell_flex3: i32 = Formula::BUILT_IN.pattern[Pattern::Flex3 as usize], 0..=5000;
     /// Value of a four on a cell's line.
     cell_block4: i32 = Formula::BUILT_IN.pattern[Pattern::Block4 as usize], 0..=5000;
-    /// Value of two fours on one line on a cell's line.
+    /// Value of two fours on one line through a cell (such as `X.XXX.X`).
     cell_double_four: i32 = Formula::BUILT_IN.pattern[Pattern::DoubleFour as usize], 0..=5000;
     /// Value of an open four on a cell's line.
     cell_flex4: i32 = Formula::BUILT_IN.pattern[Pattern::Flex4 as usize], 0..=5000;
@@ -329,6 +329,17 @@ mod tests {
         assert!(error("futility_margin=9.5").contains("bad value"));
         assert!(error("moves_to_go=0").contains("1 to 1000"));
         assert!(error("lmr_base=nan").contains("bad value"));
+    }
+
+    #[test]
+    fn the_formula_numbers_map_to_their_own_entries() {
+        assert_eq!(Params::DEFAULT.formula(), Formula::BUILT_IN);
+        let params = parse_settings(&["cell_flex2=40", "bonus_four=200", "cell_mover=30"]).unwrap();
+        let mut expected = Formula::BUILT_IN;
+        expected.pattern[Pattern::Flex2 as usize] = 40;
+        expected.class[Threat::Four as usize] = 200;
+        expected.mover = 30;
+        assert_eq!(params.formula(), expected);
     }
 
     #[test]
