@@ -54,12 +54,17 @@ impl Formula {
     /// Every table set made by the formula (renju's black restricted).
     pub fn tables(&self) -> Vec<Tables> {
         let patterns = all_patterns();
+        // Per code, the value unrestricted and restricted: every set but
+        // renju's black reads the first.
+        let values = [false, true].map(|restricted| -> Vec<i32> {
+            (0..CODES)
+                .map(|code| self.value(patterns[code], restricted))
+                .collect()
+        });
         let restricted_set = table_set(Rule::Renju, Color::Black);
         (0..TABLE_SETS)
             .map(|set| {
-                let value: Vec<i32> = (0..CODES)
-                    .map(|code| self.value(patterns[code], set == restricted_set))
-                    .collect();
+                let value = &values[(set == restricted_set) as usize];
                 let table = |weight: i32| std::array::from_fn(|code| weight * value[code]);
                 Tables {
                     mover: table(self.mover),

@@ -67,8 +67,9 @@ impl Threat {
         }
     }
 
-    /// The class of a cell's four line patterns combined. `restricted` is true for renju's
-    /// black, who may not make an overline, a double four or a double three.
+    /// The class of a cell's four line patterns combined. `restricted` is
+    /// true for renju's black, who may not make an overline, a double four
+    /// or a double three.
     pub fn of(patterns: [Pattern; 4], restricted: bool) -> Threat {
         let mut n = [0u8; Pattern::COUNT];
         for p in patterns {
