@@ -190,6 +190,9 @@ params! {
     /// not allow the opponent a win by fours, and looking for one that does
     /// not.
     safety_vcf_nodes: u64 = 100_000, 0..=1_000_000_000;
+    /// Nodes the safety check may spend on the opponent's VCT solves: after
+    /// the chosen move and, if it finds a win there, after the others.
+    safety_vct_nodes: u64 = 100_000, 0..=1_000_000_000;
 
     // The evaluation's formula (tuning only: tables made from other numbers
     // replace the built-in ones, see `eval::formula`)
