@@ -440,6 +440,7 @@ impl<'a> Searcher<'a> {
     /// first other root move after which it finds none, trying the cells of
     /// that winning line first (the score stays the search's). The solves
     /// share one node budget and a share of the hard time limit.
+    // With freestyle's SPSA numbers: +6.4 Elo (−20.6 … +33.4, 600 games)
     fn avoid_vct(&mut self, root: &MoveList, result: &mut SearchResult) {
         let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
         let Some(best) = result.best.filter(|_| unproved) else {
