@@ -91,9 +91,9 @@ class ParamsFile(unittest.TestCase):
         self.assertTrue(all(param.c_end >= 1 for param in params if param.integer))
 
     def test_eval_file(self):
-        """scripts/spsa-eval.txt parses: eleven integer numbers of the formula."""
+        """scripts/spsa-eval.txt parses: twelve integer numbers of the formula."""
         params = spsa.load_params(SCRIPTS / "spsa-eval.txt")
-        self.assertEqual(len(params), 11)
+        self.assertEqual(len(params), 12)
         self.assertTrue(all(param.integer and param.c_end >= 1 for param in params))
 
     def test_example_names_are_parameters(self):

@@ -7,9 +7,9 @@
 //! result (the format of `scripts/match.py --log`, which `--records` also
 //! reads).
 //!
-//! `tune --formula --write FILE` writes the tables the evaluation's formula
-//! makes ([`crate::eval::formula`]): `src/eval/tables.bin` is rebuilt so
-//! when the formula's built-in numbers change.
+//! `tune --formula --write FILE` writes the tables the evaluation's built-in
+//! formulas make ([`crate::eval::formula`], one per table set):
+//! `src/eval/tables.bin` is rebuilt so when a formula's numbers change.
 //!
 //! `tune --records FILE…` replays the games. Each quiet position after the
 //! opening (no five point for either side, no open-four point for the side
@@ -37,7 +37,7 @@ use crate::eval::fit::{
     fit, fit_k, fit_policy, fit_policy_k, flatten, loss, param, policy_loss, table_of, unflatten,
     FitSettings, PolicySample, Table, TableSample, PARAMS,
 };
-use crate::eval::formula::Formula;
+use crate::eval::formula;
 use crate::eval::tables::{table_set, tables, to_bytes, TABLE_SETS};
 use crate::eval::threat::{self, threat_table, ThreatTable};
 use crate::eval::threat_fit::{fit_threats, ThreatFitSettings, ThreatModel, ThreatSample};
@@ -154,13 +154,13 @@ pub fn run(options: &Options) -> Result<()> {
     }
 }
 
-/// Writes the tables of the evaluation's built-in formula to `--write`.
+/// Writes the tables of the evaluation's built-in formulas to `--write`.
 fn write_formula_tables(options: &Options) -> Result<()> {
     let path = options
         .write
         .as_ref()
         .context("--formula writes to --write FILE")?;
-    std::fs::write(path, to_bytes(&Formula::BUILT_IN.tables()))
+    std::fs::write(path, to_bytes(&formula::tables(&formula::BUILT_IN)))
         .with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("wrote the formula's tables to {}", path.display());
     Ok(())

@@ -4,10 +4,11 @@
 //! A cell's value `v` is the sum of its four line patterns' values plus its
 //! threat class's bonus (a renju forbidden point is worth nothing); its
 //! table entries are `mover`·v and `waiter`·v, and its policy scores 2·v
-//! (attack) and v (defence). [`Formula::BUILT_IN`] makes `tables.bin`
-//! exactly, entry for entry (a test checks); the search's parameters carry
-//! these numbers, and the command line's `--param` installs tables made from
-//! other ones ([`super::tables::install`]).
+//! (attack) and v (defence). Each table set has its numbers: [`BUILT_IN`]
+//! makes `tables.bin` exactly, entry for entry (a test checks). The search's
+//! parameters carry freestyle's numbers, and the command line's `--param`
+//! installs freestyle tables made from other ones
+//! ([`super::tables::install`]).
 
 use super::code::{all_patterns, CODES};
 use super::tables::{table_set, Tables, TABLE_SETS};
@@ -27,14 +28,26 @@ pub struct Formula {
 }
 
 impl Formula {
-    /// The numbers `tables.bin` was made by (Texel-fitted, 2026-11-22;
-    /// docs/tuning.md, "Evaluation").
-    pub const BUILT_IN: Formula = Formula {
+    /// Freestyle's numbers: the Texel fit's ([`Formula::FITTED`]), then
+    /// twelve of them tuned by SPSA in freestyle self-play (2026-11-28, two
+    /// runs, 1340 iterations): +51.9 Elo (+24.7 … +79.8) over 600 games at
+    /// 2 s + 0.02 s (docs/tuning.md, "The formula's numbers tuned by SPSA").
+    pub const FREESTYLE: Formula = Formula {
         // Dead, Overline, Block1, Flex1, Block2, Flex2, Block3, Flex3,
         // Block4, DoubleFour, Flex4, Five
-        pattern: [0, 0, 3, 3, 7, 31, 51, 51, 51, 51, 51, 2000],
+        pattern: [0, 0, 3, 2, 9, 37, 56, 56, 59, 51, 51, 2000],
         // None, Forbidden, MaybeForbidden, Two, Three, DoubleThree, Four,
         // FourThree, Flex4, Five
+        class: [0, 0, 0, 0, 88, 191, 181, 604, 660, 2000],
+        mover: 23,
+        waiter: 22,
+    };
+
+    /// The Texel-fitted numbers (2026-11-22; docs/tuning.md, "Evaluation"),
+    /// which the other rules keep: freestyle's SPSA numbers scored 6 to 10
+    /// points fewer of 100 renju games against Rapfi.
+    pub const FITTED: Formula = Formula {
+        pattern: [0, 0, 3, 3, 7, 31, 51, 51, 51, 51, 51, 2000],
         class: [0, 0, 0, 0, 85, 179, 188, 660, 660, 2000],
         mover: 24,
         waiter: 21,
@@ -50,45 +63,58 @@ impl Formula {
         let lines: i32 = patterns.iter().map(|&p| self.pattern[p as usize]).sum();
         lines + self.class[class as usize]
     }
+}
 
-    /// Every table set made by the formula (renju's black restricted).
-    pub fn tables(&self) -> Vec<Tables> {
-        let patterns = all_patterns();
-        // Per code, the value unrestricted and restricted: every set but
-        // renju's black reads the first.
-        let values = [false, true].map(|restricted| -> Vec<i32> {
-            (0..CODES)
-                .map(|code| self.value(patterns[code], restricted))
-                .collect()
-        });
-        let restricted_set = table_set(Rule::Renju, Color::Black);
-        (0..TABLE_SETS)
-            .map(|set| {
-                let value = &values[(set == restricted_set) as usize];
-                let table = |weight: i32| std::array::from_fn(|code| weight * value[code]);
-                Tables {
-                    mover: table(self.mover),
-                    waiter: table(self.waiter),
-                    attack: table(2),
-                    defence: table(1),
-                }
-            })
-            .collect()
-    }
+/// The formula of each table set that `tables.bin` was made by: freestyle's
+/// own numbers, the Texel-fitted ones for standard, renju and caro.
+pub const BUILT_IN: [Formula; TABLE_SETS] = {
+    let mut formulas = [Formula::FITTED; TABLE_SETS];
+    formulas[table_set(Rule::Freestyle, Color::Black)] = Formula::FREESTYLE;
+    formulas
+};
+
+/// Every table set made by its formula (renju's black restricted).
+pub fn tables(formulas: &[Formula; TABLE_SETS]) -> Vec<Tables> {
+    let patterns = all_patterns();
+    let restricted_set = table_set(Rule::Renju, Color::Black);
+    formulas
+        .iter()
+        .enumerate()
+        .map(|(set, formula)| {
+            let restricted = set == restricted_set;
+            let value: Vec<i32> = (0..CODES)
+                .map(|code| formula.value(patterns[code], restricted))
+                .collect();
+            let table = |weight: i32| std::array::from_fn(|code| weight * value[code]);
+            Tables {
+                mover: table(formula.mover),
+                waiter: table(formula.waiter),
+                attack: table(2),
+                defence: table(1),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The built-in formula makes the built-in file, every entry of every
-    /// set; another number makes other tables.
+    /// The built-in formulas make the built-in file, every entry of every
+    /// set; another number in one set's formula makes other tables for that
+    /// set alone.
     #[test]
     fn the_built_in_formula_makes_the_built_in_tables() {
         let file = super::super::tables::parse(include_bytes!("tables.bin")).unwrap();
-        assert_eq!(Formula::BUILT_IN.tables(), file);
-        let mut other = Formula::BUILT_IN;
-        other.pattern[Pattern::Flex2 as usize] += 1;
-        assert_ne!(other.tables(), file);
+        assert_eq!(tables(&BUILT_IN), file);
+        let mut other = BUILT_IN;
+        other[table_set(Rule::Renju, Color::White)].pattern[Pattern::Flex2 as usize] += 1;
+        let other = tables(&other);
+        assert_ne!(other, file);
+        // Only the changed set differs.
+        let differing: Vec<usize> = (0..TABLE_SETS)
+            .filter(|&set| other[set] != file[set])
+            .collect();
+        assert_eq!(differing, [table_set(Rule::Renju, Color::White)]);
     }
 }

@@ -10,9 +10,10 @@
 //! solver's own limits stay constants at the end of this file: one of them
 //! sizes the solver's line buffer.
 //!
-//! The evaluation's formula is here too, for tuning only: its numbers
-//! default to the ones the built-in tables were made by, and other numbers
-//! install tables made from them (`eval::formula`). The tables themselves
+//! Freestyle's evaluation formula is here too, for tuning only: its numbers
+//! default to the ones freestyle's built-in tables were made by, and other
+//! numbers install freestyle tables made from them (`eval::formula`; the
+//! other rules keep their built-in tables). The tables themselves
 //! are the evaluation's. Not here:
 //! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
@@ -23,8 +24,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::eval::{self, formula::Formula};
-use crate::types::{Pattern, Threat};
+use crate::eval::formula::{self, Formula};
+use crate::eval::{self, tables::table_set};
+use crate::types::{Color, Pattern, Rule, Threat};
 
 /// Defines [`Params`] from one list: each field with its doc comment, type,
 /// default and the values `--param` accepts.
@@ -194,49 +196,49 @@ params! {
     /// the chosen move and, if it finds a win there, after the others.
     safety_vct_nodes: u64 = 100_000, 0..=1_000_000_000;
 
-    // The evaluation's formula (tuning only: tables made from other numbers
+    // Freestyle's evaluation formula (tuning only: tables made from other numbers
     // replace the built-in ones, see `eval::formula`)
 
     /// Value of a closed one on a cell's line.
-    cell_block1: i32 = Formula::BUILT_IN.pattern[Pattern::Block1 as usize], 0..=5000;
+    cell_block1: i32 = Formula::FREESTYLE.pattern[Pattern::Block1 as usize], 0..=5000;
     /// Value of an open one on a cell's line.
-    cell_flex1: i32 = Formula::BUILT_IN.pattern[Pattern::Flex1 as usize], 0..=5000;
+    cell_flex1: i32 = Formula::FREESTYLE.pattern[Pattern::Flex1 as usize], 0..=5000;
     /// Value of a closed two on a cell's line.
-    cell_block2: i32 = Formula::BUILT_IN.pattern[Pattern::Block2 as usize], 0..=5000;
+    cell_block2: i32 = Formula::FREESTYLE.pattern[Pattern::Block2 as usize], 0..=5000;
     /// Value of an open two on a cell's line.
-    cell_flex2: i32 = Formula::BUILT_IN.pattern[Pattern::Flex2 as usize], 0..=5000;
+    cell_flex2: i32 = Formula::FREESTYLE.pattern[Pattern::Flex2 as usize], 0..=5000;
     /// Value of a closed three on a cell's line.
-    cell_block3: i32 = Formula::BUILT_IN.pattern[Pattern::Block3 as usize], 0..=5000;
+    cell_block3: i32 = Formula::FREESTYLE.pattern[Pattern::Block3 as usize], 0..=5000;
     /// Value of an open three on a cell's line.
-    cell_flex3: i32 = Formula::BUILT_IN.pattern[Pattern::Flex3 as usize], 0..=5000;
+    cell_flex3: i32 = Formula::FREESTYLE.pattern[Pattern::Flex3 as usize], 0..=5000;
     /// Value of a four on a cell's line.
-    cell_block4: i32 = Formula::BUILT_IN.pattern[Pattern::Block4 as usize], 0..=5000;
+    cell_block4: i32 = Formula::FREESTYLE.pattern[Pattern::Block4 as usize], 0..=5000;
     /// Value of two fours on one line through a cell (such as `X.XXX.X`).
-    cell_double_four: i32 = Formula::BUILT_IN.pattern[Pattern::DoubleFour as usize], 0..=5000;
+    cell_double_four: i32 = Formula::FREESTYLE.pattern[Pattern::DoubleFour as usize], 0..=5000;
     /// Value of an open four on a cell's line.
-    cell_flex4: i32 = Formula::BUILT_IN.pattern[Pattern::Flex4 as usize], 0..=5000;
+    cell_flex4: i32 = Formula::FREESTYLE.pattern[Pattern::Flex4 as usize], 0..=5000;
     /// Extra value of a cell where a stone makes a closed three or an open two.
-    bonus_two: i32 = Formula::BUILT_IN.class[Threat::Two as usize], 0..=5000;
+    bonus_two: i32 = Formula::FREESTYLE.class[Threat::Two as usize], 0..=5000;
     /// Extra value of a cell where a stone makes one open three.
-    bonus_three: i32 = Formula::BUILT_IN.class[Threat::Three as usize], 0..=5000;
+    bonus_three: i32 = Formula::FREESTYLE.class[Threat::Three as usize], 0..=5000;
     /// Extra value of a cell where a stone makes two open threes.
-    bonus_double_three: i32 = Formula::BUILT_IN.class[Threat::DoubleThree as usize], 0..=5000;
+    bonus_double_three: i32 = Formula::FREESTYLE.class[Threat::DoubleThree as usize], 0..=5000;
     /// Extra value of a cell where a stone makes one four.
-    bonus_four: i32 = Formula::BUILT_IN.class[Threat::Four as usize], 0..=5000;
+    bonus_four: i32 = Formula::FREESTYLE.class[Threat::Four as usize], 0..=5000;
     /// Extra value of a cell where a stone makes a four with an open three.
-    bonus_four_three: i32 = Formula::BUILT_IN.class[Threat::FourThree as usize], 0..=5000;
+    bonus_four_three: i32 = Formula::FREESTYLE.class[Threat::FourThree as usize], 0..=5000;
     /// Extra value of a cell where a stone makes an open four or a double four.
-    bonus_flex4: i32 = Formula::BUILT_IN.class[Threat::Flex4 as usize], 0..=5000;
+    bonus_flex4: i32 = Formula::FREESTYLE.class[Threat::Flex4 as usize], 0..=5000;
     /// A cell's worth to the side to move, per unit of value.
-    cell_mover: i32 = Formula::BUILT_IN.mover, 0..=256;
+    cell_mover: i32 = Formula::FREESTYLE.mover, 0..=256;
     /// A cell's worth to the side waiting, per unit of value.
-    cell_waiter: i32 = Formula::BUILT_IN.waiter, 0..=256;
+    cell_waiter: i32 = Formula::FREESTYLE.waiter, 0..=256;
 }
 
 impl Params {
-    /// The evaluation's formula with these parameters' numbers.
+    /// Freestyle's evaluation formula with these parameters' numbers.
     pub fn formula(&self) -> Formula {
-        let mut formula = Formula::BUILT_IN;
+        let mut formula = Formula::FREESTYLE;
         formula.pattern[Pattern::Block1 as usize] = self.cell_block1;
         formula.pattern[Pattern::Flex1 as usize] = self.cell_flex1;
         formula.pattern[Pattern::Block2 as usize] = self.cell_block2;
@@ -266,8 +268,10 @@ static INSTALLED: OnceLock<Params> = OnceLock::new();
 /// fails.
 pub fn install(params: Params) -> Result<()> {
     let formula = params.formula();
-    if formula != Formula::BUILT_IN {
-        eval::tables::install(formula.tables()).map_err(anyhow::Error::msg)?;
+    if formula != Formula::FREESTYLE {
+        let mut formulas = formula::BUILT_IN;
+        formulas[table_set(Rule::Freestyle, Color::Black)] = formula;
+        eval::tables::install(formula::tables(&formulas)).map_err(anyhow::Error::msg)?;
     }
     INSTALLED
         .set(params)
@@ -336,9 +340,9 @@ mod tests {
 
     #[test]
     fn the_formula_numbers_map_to_their_own_entries() {
-        assert_eq!(Params::DEFAULT.formula(), Formula::BUILT_IN);
+        assert_eq!(Params::DEFAULT.formula(), Formula::FREESTYLE);
         let params = parse_settings(&["cell_flex2=40", "bonus_four=200", "cell_mover=30"]).unwrap();
-        let mut expected = Formula::BUILT_IN;
+        let mut expected = Formula::FREESTYLE;
         expected.pattern[Pattern::Flex2 as usize] = 40;
         expected.class[Threat::Four as usize] = 200;
         expected.mover = 30;
