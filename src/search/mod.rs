@@ -619,6 +619,7 @@ mod tests {
             .is_some()
     }
 
+    /// Whether the side to move after `reply` wins by threats (200 k nodes).
     fn wins_by_threats_after(board: &Board, reply: Pos) -> bool {
         let mut board = board.clone();
         board.make(reply);
