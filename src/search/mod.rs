@@ -420,8 +420,7 @@ impl<'a> Searcher<'a> {
     /// moves that provably does not (the score stays the search's).
     // Measured with the root VCT (+13.9 Elo, 100 games)
     fn avoid_vcf(&mut self, root: &MoveList, result: &mut SearchResult) {
-        let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
-        let Some(best) = result.best.filter(|_| unproved) else {
+        let Some(best) = self.unproved_best(result) else {
             return;
         };
         let (start, hard) = (self.limits.start, self.limits.budget.hard);
@@ -442,54 +441,60 @@ impl<'a> Searcher<'a> {
     /// share one node budget and a share of the hard time limit.
     // With freestyle's SPSA numbers: +6.4 Elo (−20.6 … +33.4, 600 games)
     fn avoid_vct(&mut self, root: &MoveList, result: &mut SearchResult) {
-        let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
-        let Some(best) = result.best.filter(|_| unproved) else {
+        let Some(best) = self.unproved_best(result) else {
             return;
         };
         let params = params::active();
-        let mut budget = self.nodes_left(params.safety_vct_nodes, result.nodes);
-        let share = self.limits.budget.hard / params.root_vct_time_share;
-        let hard_end = self.limits.start.checked_add(self.limits.budget.hard);
-        let end = match (Instant::now().checked_add(share), hard_end) {
-            (Some(end), Some(hard_end)) => Some(end.min(hard_end)),
-            (end, hard_end) => end.or(hard_end),
-        };
+        let budget = self.nodes_left(params.safety_vct_nodes, result.nodes);
+        // Every solve's clock counts from the search's start, up to a share
+        // of the hard limit from now, never past the hard limit.
+        let (start, hard) = (self.limits.start, self.limits.budget.hard);
+        let time = start
+            .elapsed()
+            .saturating_add(hard / params.root_vct_time_share)
+            .min(hard);
         let (board, stop) = (&mut self.board, self.stop);
+        let mut spent = 0;
+        let used_up = |spent: u64| spent >= budget || start.elapsed() >= time;
         // The opponent's winning line after `m`, if its VCT solver finds
-        // one (`Some(None)` also when the budget or the clock ran out
-        // during the search); `None` when nothing was left to search with.
-        let mut opponent_win = |m: Pos| {
-            let time = end.map_or(Duration::MAX, |end| {
-                end.saturating_duration_since(Instant::now())
-            });
-            if budget == 0 || time.is_zero() {
-                return None;
-            }
+        // one with what is left of the budget and the time.
+        let mut opponent_win = |m: Pos, spent: &mut u64| {
             board.make(m);
-            let mut vct = Vct::new(board, stop, Instant::now(), time, budget);
+            let mut vct = Vct::new(board, stop, start, time, budget - *spent);
             let line = vct.solve();
             board.unmake();
-            budget = budget.saturating_sub(vct.nodes());
-            result.nodes += vct.nodes();
-            Some(line)
+            *spent += vct.nodes();
+            line
         };
-        let Some(Some(line)) = opponent_win(best) else {
-            return;
-        };
-        let moves = root.as_slice().iter().map(|m| m.pos);
-        let on_line = moves.clone().filter(|m| line.contains(m));
-        let off_line = moves.filter(|m| !line.contains(m));
-        for m in on_line.chain(off_line).filter(|&m| m != best) {
-            match opponent_win(m) {
-                Some(Some(_)) => {}
-                Some(None) => {
-                    result.best = Some(m);
-                    result.pv = vec![m];
-                    return;
+        let mut safer = None;
+        if !used_up(spent) {
+            if let Some(line) = opponent_win(best, &mut spent) {
+                let moves = root.as_slice().iter().map(|m| m.pos);
+                let on_line = moves.clone().filter(|m| line.contains(m));
+                let off_line = moves.filter(|m| !line.contains(m));
+                for m in on_line.chain(off_line).filter(|&m| m != best) {
+                    if used_up(spent) {
+                        break;
+                    }
+                    if opponent_win(m, &mut spent).is_none() {
+                        safer = Some(m);
+                        break;
+                    }
                 }
-                None => return,
             }
         }
+        result.nodes += spent;
+        if let Some(safer) = safer {
+            result.best = Some(safer);
+            result.pv = vec![safer];
+        }
+    }
+
+    /// The best move, when the safety check may replace it: its score is
+    /// not proved and no root move is left out.
+    fn unproved_best(&self, result: &SearchResult) -> Option<Pos> {
+        let unproved = result.score.abs() <= MATE_BOUND && self.excluded.is_empty();
+        result.best.filter(|_| unproved)
     }
 
     /// The nodes a part of the search may use: its own `budget`, within
