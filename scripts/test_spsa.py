@@ -90,16 +90,21 @@ class ParamsFile(unittest.TestCase):
         self.assertEqual(integers, {"futility_margin", "aspiration_window", "singular_margin"})
         self.assertTrue(all(param.c_end >= 1 for param in params if param.integer))
 
-    def test_eval_file(self):
-        """scripts/spsa-eval.txt parses: twelve integer numbers of the formula."""
-        params = spsa.load_params(SCRIPTS / "spsa-eval.txt")
-        self.assertEqual(len(params), 12)
-        self.assertTrue(all(param.integer and param.c_end >= 1 for param in params))
+    def test_eval_files(self):
+        """scripts/spsa-eval.txt and spsa-eval-renju.txt parse: twelve integer
+        numbers of a formula each, the same numbers with renju's prefix."""
+        freestyle = spsa.load_params(SCRIPTS / "spsa-eval.txt")
+        renju = spsa.load_params(SCRIPTS / "spsa-eval-renju.txt")
+        for params in (freestyle, renju):
+            self.assertEqual(len(params), 12)
+            self.assertTrue(all(param.integer and param.c_end >= 1 for param in params))
+        self.assertEqual([f"renju_{param.name}" for param in freestyle],
+                         [param.name for param in renju])
 
     def test_example_names_are_parameters(self):
         """Every name in the example files is a field of the engine's Params."""
         source = (SCRIPTS.parent / "src" / "search" / "params.rs").read_text()
-        for name in ("spsa-search.txt", "spsa-eval.txt"):
+        for name in ("spsa-search.txt", "spsa-eval.txt", "spsa-eval-renju.txt"):
             for param in spsa.load_params(SCRIPTS / name):
                 with self.subTest(file=name, param=param.name):
                     self.assertRegex(source, rf"\n\s*{param.name}: \w+ =")

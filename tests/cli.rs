@@ -254,4 +254,7 @@ fn a_search_parameter_changes_the_search() {
     // built-in tables, another number other ones.
     assert_eq!(bench_signature("--param cell_flex2=37"), default);
     assert_ne!(bench_signature("--param cell_flex2=31"), default);
+    // Renju's, the same.
+    assert_eq!(bench_signature("--param renju_cell_flex2=31"), default);
+    assert_ne!(bench_signature("--param renju_cell_flex2=37"), default);
 }

@@ -10,11 +10,11 @@
 //! solver's own limits stay constants at the end of this file: one of them
 //! sizes the solver's line buffer.
 //!
-//! Freestyle's evaluation formula is here too, for tuning only: its numbers
-//! default to the ones freestyle's built-in tables were made by, and other
-//! numbers install freestyle tables made from them (`eval::formula`; the
-//! other rules keep their built-in tables). The tables themselves
-//! are the evaluation's. Not here:
+//! Freestyle's and renju's evaluation formulas are here too, for tuning
+//! only: their numbers default to the ones the built-in tables were made by,
+//! and other numbers install tables made from them (`eval::formula`; the
+//! other rules keep their built-in tables). The tables themselves are the
+//! evaluation's. Not here:
 //! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
 //! not a trade-off) and the opening and swap2 probes (`opening.rs`).
@@ -233,6 +233,44 @@ params! {
     cell_mover: i32 = Formula::FREESTYLE.mover, 0..=256;
     /// A cell's worth to the side waiting, per unit of value.
     cell_waiter: i32 = Formula::FREESTYLE.waiter, 0..=256;
+
+    // Renju's evaluation formula (tuning only, both colours' tables; black's
+    // forbidden points are worth nothing)
+
+    /// Value of a closed one on a cell's line.
+    renju_cell_block1: i32 = Formula::RENJU.pattern[Pattern::Block1 as usize], 0..=5000;
+    /// Value of an open one on a cell's line.
+    renju_cell_flex1: i32 = Formula::RENJU.pattern[Pattern::Flex1 as usize], 0..=5000;
+    /// Value of a closed two on a cell's line.
+    renju_cell_block2: i32 = Formula::RENJU.pattern[Pattern::Block2 as usize], 0..=5000;
+    /// Value of an open two on a cell's line.
+    renju_cell_flex2: i32 = Formula::RENJU.pattern[Pattern::Flex2 as usize], 0..=5000;
+    /// Value of a closed three on a cell's line.
+    renju_cell_block3: i32 = Formula::RENJU.pattern[Pattern::Block3 as usize], 0..=5000;
+    /// Value of an open three on a cell's line.
+    renju_cell_flex3: i32 = Formula::RENJU.pattern[Pattern::Flex3 as usize], 0..=5000;
+    /// Value of a four on a cell's line.
+    renju_cell_block4: i32 = Formula::RENJU.pattern[Pattern::Block4 as usize], 0..=5000;
+    /// Value of two fours on one line through a cell (such as `X.XXX.X`).
+    renju_cell_double_four: i32 = Formula::RENJU.pattern[Pattern::DoubleFour as usize], 0..=5000;
+    /// Value of an open four on a cell's line.
+    renju_cell_flex4: i32 = Formula::RENJU.pattern[Pattern::Flex4 as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes a closed three or an open two.
+    renju_bonus_two: i32 = Formula::RENJU.class[Threat::Two as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes one open three.
+    renju_bonus_three: i32 = Formula::RENJU.class[Threat::Three as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes two open threes.
+    renju_bonus_double_three: i32 = Formula::RENJU.class[Threat::DoubleThree as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes one four.
+    renju_bonus_four: i32 = Formula::RENJU.class[Threat::Four as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes a four with an open three.
+    renju_bonus_four_three: i32 = Formula::RENJU.class[Threat::FourThree as usize], 0..=5000;
+    /// Extra value of a cell where a stone makes an open four or a double four.
+    renju_bonus_flex4: i32 = Formula::RENJU.class[Threat::Flex4 as usize], 0..=5000;
+    /// A cell's worth to the side to move, per unit of value.
+    renju_cell_mover: i32 = Formula::RENJU.mover, 0..=256;
+    /// A cell's worth to the side waiting, per unit of value.
+    renju_cell_waiter: i32 = Formula::RENJU.waiter, 0..=256;
 }
 
 impl Params {
@@ -258,6 +296,30 @@ impl Params {
         formula.waiter = self.cell_waiter;
         formula
     }
+
+    /// Renju's evaluation formula (both colours) with these parameters'
+    /// numbers.
+    pub fn renju_formula(&self) -> Formula {
+        let mut formula = Formula::RENJU;
+        formula.pattern[Pattern::Block1 as usize] = self.renju_cell_block1;
+        formula.pattern[Pattern::Flex1 as usize] = self.renju_cell_flex1;
+        formula.pattern[Pattern::Block2 as usize] = self.renju_cell_block2;
+        formula.pattern[Pattern::Flex2 as usize] = self.renju_cell_flex2;
+        formula.pattern[Pattern::Block3 as usize] = self.renju_cell_block3;
+        formula.pattern[Pattern::Flex3 as usize] = self.renju_cell_flex3;
+        formula.pattern[Pattern::Block4 as usize] = self.renju_cell_block4;
+        formula.pattern[Pattern::DoubleFour as usize] = self.renju_cell_double_four;
+        formula.pattern[Pattern::Flex4 as usize] = self.renju_cell_flex4;
+        formula.class[Threat::Two as usize] = self.renju_bonus_two;
+        formula.class[Threat::Three as usize] = self.renju_bonus_three;
+        formula.class[Threat::DoubleThree as usize] = self.renju_bonus_double_three;
+        formula.class[Threat::Four as usize] = self.renju_bonus_four;
+        formula.class[Threat::FourThree as usize] = self.renju_bonus_four_three;
+        formula.class[Threat::Flex4 as usize] = self.renju_bonus_flex4;
+        formula.mover = self.renju_cell_mover;
+        formula.waiter = self.renju_cell_waiter;
+        formula
+    }
 }
 
 /// The parameters this process searches with, once [`install`]ed.
@@ -267,10 +329,12 @@ static INSTALLED: OnceLock<Params> = OnceLock::new();
 /// command line calls it, once, before the first search; a second call
 /// fails.
 pub fn install(params: Params) -> Result<()> {
-    let formula = params.formula();
-    if formula != Formula::FREESTYLE {
-        let mut formulas = formula::BUILT_IN;
-        formulas[table_set(Rule::Freestyle, Color::Black)] = formula;
+    let mut formulas = formula::BUILT_IN;
+    formulas[table_set(Rule::Freestyle, Color::Black)] = params.formula();
+    for color in [Color::Black, Color::White] {
+        formulas[table_set(Rule::Renju, color)] = params.renju_formula();
+    }
+    if formulas != formula::BUILT_IN {
         eval::tables::install(formula::tables(&formulas)).map_err(anyhow::Error::msg)?;
     }
     INSTALLED
@@ -341,12 +405,20 @@ mod tests {
     #[test]
     fn the_formula_numbers_map_to_their_own_entries() {
         assert_eq!(Params::DEFAULT.formula(), Formula::FREESTYLE);
+        assert_eq!(Params::DEFAULT.renju_formula(), Formula::RENJU);
         let params = parse_settings(&["cell_flex2=40", "bonus_four=200", "cell_mover=30"]).unwrap();
         let mut expected = Formula::FREESTYLE;
         expected.pattern[Pattern::Flex2 as usize] = 40;
         expected.class[Threat::Four as usize] = 200;
         expected.mover = 30;
         assert_eq!(params.formula(), expected);
+        assert_eq!(params.renju_formula(), Formula::RENJU);
+        let params = parse_settings(&["renju_cell_flex2=40", "renju_cell_waiter=30"]).unwrap();
+        let mut expected = Formula::RENJU;
+        expected.pattern[Pattern::Flex2 as usize] = 40;
+        expected.waiter = 30;
+        assert_eq!(params.renju_formula(), expected);
+        assert_eq!(params.formula(), Formula::FREESTYLE);
     }
 
     #[test]
