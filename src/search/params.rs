@@ -276,50 +276,74 @@ params! {
 impl Params {
     /// Freestyle's evaluation formula with these parameters' numbers.
     pub fn formula(&self) -> Formula {
-        let mut formula = Formula::FREESTYLE;
-        formula.pattern[Pattern::Block1 as usize] = self.cell_block1;
-        formula.pattern[Pattern::Flex1 as usize] = self.cell_flex1;
-        formula.pattern[Pattern::Block2 as usize] = self.cell_block2;
-        formula.pattern[Pattern::Flex2 as usize] = self.cell_flex2;
-        formula.pattern[Pattern::Block3 as usize] = self.cell_block3;
-        formula.pattern[Pattern::Flex3 as usize] = self.cell_flex3;
-        formula.pattern[Pattern::Block4 as usize] = self.cell_block4;
-        formula.pattern[Pattern::DoubleFour as usize] = self.cell_double_four;
-        formula.pattern[Pattern::Flex4 as usize] = self.cell_flex4;
-        formula.class[Threat::Two as usize] = self.bonus_two;
-        formula.class[Threat::Three as usize] = self.bonus_three;
-        formula.class[Threat::DoubleThree as usize] = self.bonus_double_three;
-        formula.class[Threat::Four as usize] = self.bonus_four;
-        formula.class[Threat::FourThree as usize] = self.bonus_four_three;
-        formula.class[Threat::Flex4 as usize] = self.bonus_flex4;
-        formula.mover = self.cell_mover;
-        formula.waiter = self.cell_waiter;
-        formula
+        with_numbers(
+            Formula::FREESTYLE,
+            [
+                self.cell_block1,
+                self.cell_flex1,
+                self.cell_block2,
+                self.cell_flex2,
+                self.cell_block3,
+                self.cell_flex3,
+                self.cell_block4,
+                self.cell_double_four,
+                self.cell_flex4,
+                self.bonus_two,
+                self.bonus_three,
+                self.bonus_double_three,
+                self.bonus_four,
+                self.bonus_four_three,
+                self.bonus_flex4,
+                self.cell_mover,
+                self.cell_waiter,
+            ],
+        )
     }
 
     /// Renju's evaluation formula (both colours) with these parameters'
     /// numbers.
     pub fn renju_formula(&self) -> Formula {
-        let mut formula = Formula::RENJU;
-        formula.pattern[Pattern::Block1 as usize] = self.renju_cell_block1;
-        formula.pattern[Pattern::Flex1 as usize] = self.renju_cell_flex1;
-        formula.pattern[Pattern::Block2 as usize] = self.renju_cell_block2;
-        formula.pattern[Pattern::Flex2 as usize] = self.renju_cell_flex2;
-        formula.pattern[Pattern::Block3 as usize] = self.renju_cell_block3;
-        formula.pattern[Pattern::Flex3 as usize] = self.renju_cell_flex3;
-        formula.pattern[Pattern::Block4 as usize] = self.renju_cell_block4;
-        formula.pattern[Pattern::DoubleFour as usize] = self.renju_cell_double_four;
-        formula.pattern[Pattern::Flex4 as usize] = self.renju_cell_flex4;
-        formula.class[Threat::Two as usize] = self.renju_bonus_two;
-        formula.class[Threat::Three as usize] = self.renju_bonus_three;
-        formula.class[Threat::DoubleThree as usize] = self.renju_bonus_double_three;
-        formula.class[Threat::Four as usize] = self.renju_bonus_four;
-        formula.class[Threat::FourThree as usize] = self.renju_bonus_four_three;
-        formula.class[Threat::Flex4 as usize] = self.renju_bonus_flex4;
-        formula.mover = self.renju_cell_mover;
-        formula.waiter = self.renju_cell_waiter;
-        formula
+        with_numbers(
+            Formula::RENJU,
+            [
+                self.renju_cell_block1,
+                self.renju_cell_flex1,
+                self.renju_cell_block2,
+                self.renju_cell_flex2,
+                self.renju_cell_block3,
+                self.renju_cell_flex3,
+                self.renju_cell_block4,
+                self.renju_cell_double_four,
+                self.renju_cell_flex4,
+                self.renju_bonus_two,
+                self.renju_bonus_three,
+                self.renju_bonus_double_three,
+                self.renju_bonus_four,
+                self.renju_bonus_four_three,
+                self.renju_bonus_flex4,
+                self.renju_cell_mover,
+                self.renju_cell_waiter,
+            ],
+        )
     }
+}
+
+/// `formula` with the tunable numbers, in the order of the parameters: the
+/// line patterns from a closed one to an open four, the threat classes from
+/// a two to an open four, then the mover's and the waiter's weights (the
+/// dead, overline and five entries stay the formula's).
+fn with_numbers(mut formula: Formula, numbers: [i32; 17]) -> Formula {
+    let [patterns @ .., mover, waiter] = numbers;
+    let (lines, classes) = patterns.split_at(9);
+    for (pattern, &value) in (Pattern::Block1 as usize..=Pattern::Flex4 as usize).zip(lines) {
+        formula.pattern[pattern] = value;
+    }
+    for (class, &value) in (Threat::Two as usize..=Threat::Flex4 as usize).zip(classes) {
+        formula.class[class] = value;
+    }
+    formula.mover = mover;
+    formula.waiter = waiter;
+    formula
 }
 
 /// The parameters this process searches with, once [`install`]ed.
