@@ -466,20 +466,23 @@ impl<'a> Searcher<'a> {
             *spent += vct.nodes();
             line
         };
+        let line = if used_up(spent) {
+            None
+        } else {
+            opponent_win(best, &mut spent)
+        };
         let mut safer = None;
-        if !used_up(spent) {
-            if let Some(line) = opponent_win(best, &mut spent) {
-                let moves = root.as_slice().iter().map(|m| m.pos);
-                let on_line = moves.clone().filter(|m| line.contains(m));
-                let off_line = moves.filter(|m| !line.contains(m));
-                for m in on_line.chain(off_line).filter(|&m| m != best) {
-                    if used_up(spent) {
-                        break;
-                    }
-                    if opponent_win(m, &mut spent).is_none() {
-                        safer = Some(m);
-                        break;
-                    }
+        if let Some(line) = line {
+            let moves = root.as_slice().iter().map(|m| m.pos);
+            let on_line = moves.clone().filter(|m| line.contains(m));
+            let off_line = moves.filter(|m| !line.contains(m));
+            for m in on_line.chain(off_line).filter(|&m| m != best) {
+                if used_up(spent) {
+                    break;
+                }
+                if opponent_win(m, &mut spent).is_none() {
+                    safer = Some(m);
+                    break;
                 }
             }
         }

@@ -19,6 +19,7 @@
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
 //! not a trade-off) and the opening and swap2 probes (`opening.rs`).
 
+use std::ops::Range;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -328,17 +329,27 @@ impl Params {
     }
 }
 
+/// The line patterns whose values are parameters: a closed one to an open
+/// four.
+const TUNED_PATTERNS: Range<usize> = Pattern::Block1 as usize..Pattern::Five as usize;
+/// The threat classes whose bonuses are parameters: a two to an open four.
+const TUNED_CLASSES: Range<usize> = Threat::Two as usize..Threat::Five as usize;
+/// The formula's numbers that are parameters: those values and bonuses, and
+/// the two weights.
+const FORMULA_NUMBERS: usize =
+    (TUNED_PATTERNS.end - TUNED_PATTERNS.start) + (TUNED_CLASSES.end - TUNED_CLASSES.start) + 2;
+
 /// `formula` with the tunable numbers, in the order of the parameters: the
 /// line patterns from a closed one to an open four, the threat classes from
 /// a two to an open four, then the mover's and the waiter's weights (the
 /// dead, overline and five entries stay the formula's).
-fn with_numbers(mut formula: Formula, numbers: [i32; 17]) -> Formula {
-    let [patterns @ .., mover, waiter] = numbers;
-    let (lines, classes) = patterns.split_at(9);
-    for (pattern, &value) in (Pattern::Block1 as usize..=Pattern::Flex4 as usize).zip(lines) {
+fn with_numbers(mut formula: Formula, numbers: [i32; FORMULA_NUMBERS]) -> Formula {
+    let [shapes @ .., mover, waiter] = numbers;
+    let (lines, classes) = shapes.split_at(TUNED_PATTERNS.len());
+    for (pattern, &value) in TUNED_PATTERNS.zip(lines) {
         formula.pattern[pattern] = value;
     }
-    for (class, &value) in (Threat::Two as usize..=Threat::Flex4 as usize).zip(classes) {
+    for (class, &value) in TUNED_CLASSES.zip(classes) {
         formula.class[class] = value;
     }
     formula.mover = mover;
