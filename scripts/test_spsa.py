@@ -102,12 +102,15 @@ class ParamsFile(unittest.TestCase):
                          [param.name for param in renju])
 
     def test_example_names_are_parameters(self):
-        """Every name in the example files is a field of the engine's Params."""
+        """Every name in the example files is a field of the engine's Params:
+        declared as `name: type =`, or in the formula's list as
+        `freestyle_name, renju_name:`."""
         source = (SCRIPTS.parent / "src" / "search" / "params.rs").read_text()
         for name in ("spsa-search.txt", "spsa-eval.txt", "spsa-eval-renju.txt"):
             for param in spsa.load_params(SCRIPTS / name):
                 with self.subTest(file=name, param=param.name):
-                    self.assertRegex(source, rf"\n\s*{param.name}: \w+ =")
+                    self.assertRegex(source, rf"\n\s*(?:{param.name}: \w+ =|{param.name}, \w+:|"
+                                             rf"\w+, {param.name}:)")
 
 
 class Schedule(unittest.TestCase):

@@ -19,7 +19,6 @@
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
 //! not a trade-off) and the opening and swap2 probes (`opening.rs`).
 
-use std::ops::Range;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -30,9 +29,43 @@ use crate::eval::{self, tables::table_set};
 use crate::types::{Color, Pattern, Rule, Threat};
 
 /// Defines [`Params`] from one list: each field with its doc comment, type,
-/// default and the values `--param` accepts.
+/// default and the values `--param` accepts; then, under `@formula`, each
+/// number of the evaluation formula as freestyle's and renju's field, the
+/// [`Formula`] entry it sets and its values (`i32`, defaults from
+/// [`Formula::FREESTYLE`] and [`Formula::RENJU`]), with
+/// [`Params::formula`] and [`Params::renju_formula`] made from them.
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $range:expr; )*) => {
+    (
+        $( $(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $range:expr; )*
+        @formula {
+            $( $(#[$fdoc:meta])* $free:ident, $renju:ident:
+                $entry:ident $([$index:expr])?, $frange:expr; )*
+        }
+    ) => {
+        params!(@fields
+            $( $(#[$doc])* $name: $ty = $default, $range; )*
+            $( $(#[$fdoc])* $free: i32 = Formula::FREESTYLE.$entry $([$index])?, $frange; )*
+            $( $(#[$fdoc])* $renju: i32 = Formula::RENJU.$entry $([$index])?, $frange; )*
+        );
+
+        impl Params {
+            /// Freestyle's evaluation formula with these parameters' numbers.
+            pub fn formula(&self) -> Formula {
+                let mut formula = Formula::FREESTYLE;
+                $( formula.$entry $([$index])? = self.$free; )*
+                formula
+            }
+
+            /// Renju's evaluation formula (both colours) with these
+            /// parameters' numbers.
+            pub fn renju_formula(&self) -> Formula {
+                let mut formula = Formula::RENJU;
+                $( formula.$entry $([$index])? = self.$renju; )*
+                formula
+            }
+        }
+    };
+    (@fields $( $(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $range:expr; )*) => {
         /// The search's parameters (see the module's documentation).
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Params {
@@ -197,164 +230,47 @@ params! {
     /// the chosen move and, if it finds a win there, after the others.
     safety_vct_nodes: u64 = 100_000, 0..=1_000_000_000;
 
-    // Freestyle's evaluation formula (tuning only: tables made from other numbers
-    // replace the built-in ones, see `eval::formula`)
+    // The evaluation formula, freestyle's and renju's numbers (tuning only:
+    // tables made from other numbers replace the built-in ones, see
+    // `eval::formula`; renju's serve both colours, black's forbidden points
+    // worth nothing)
 
-    /// Value of a closed one on a cell's line.
-    cell_block1: i32 = Formula::FREESTYLE.pattern[Pattern::Block1 as usize], 0..=5000;
-    /// Value of an open one on a cell's line.
-    cell_flex1: i32 = Formula::FREESTYLE.pattern[Pattern::Flex1 as usize], 0..=5000;
-    /// Value of a closed two on a cell's line.
-    cell_block2: i32 = Formula::FREESTYLE.pattern[Pattern::Block2 as usize], 0..=5000;
-    /// Value of an open two on a cell's line.
-    cell_flex2: i32 = Formula::FREESTYLE.pattern[Pattern::Flex2 as usize], 0..=5000;
-    /// Value of a closed three on a cell's line.
-    cell_block3: i32 = Formula::FREESTYLE.pattern[Pattern::Block3 as usize], 0..=5000;
-    /// Value of an open three on a cell's line.
-    cell_flex3: i32 = Formula::FREESTYLE.pattern[Pattern::Flex3 as usize], 0..=5000;
-    /// Value of a four on a cell's line.
-    cell_block4: i32 = Formula::FREESTYLE.pattern[Pattern::Block4 as usize], 0..=5000;
-    /// Value of two fours on one line through a cell (such as `X.XXX.X`).
-    cell_double_four: i32 = Formula::FREESTYLE.pattern[Pattern::DoubleFour as usize], 0..=5000;
-    /// Value of an open four on a cell's line.
-    cell_flex4: i32 = Formula::FREESTYLE.pattern[Pattern::Flex4 as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes a closed three or an open two.
-    bonus_two: i32 = Formula::FREESTYLE.class[Threat::Two as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes one open three.
-    bonus_three: i32 = Formula::FREESTYLE.class[Threat::Three as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes two open threes.
-    bonus_double_three: i32 = Formula::FREESTYLE.class[Threat::DoubleThree as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes one four.
-    bonus_four: i32 = Formula::FREESTYLE.class[Threat::Four as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes a four with an open three.
-    bonus_four_three: i32 = Formula::FREESTYLE.class[Threat::FourThree as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes an open four or a double four.
-    bonus_flex4: i32 = Formula::FREESTYLE.class[Threat::Flex4 as usize], 0..=5000;
-    /// A cell's worth to the side to move, per unit of value.
-    cell_mover: i32 = Formula::FREESTYLE.mover, 0..=256;
-    /// A cell's worth to the side waiting, per unit of value.
-    cell_waiter: i32 = Formula::FREESTYLE.waiter, 0..=256;
-
-    // Renju's evaluation formula (tuning only, both colours' tables; black's
-    // forbidden points are worth nothing)
-
-    /// Value of a closed one on a cell's line.
-    renju_cell_block1: i32 = Formula::RENJU.pattern[Pattern::Block1 as usize], 0..=5000;
-    /// Value of an open one on a cell's line.
-    renju_cell_flex1: i32 = Formula::RENJU.pattern[Pattern::Flex1 as usize], 0..=5000;
-    /// Value of a closed two on a cell's line.
-    renju_cell_block2: i32 = Formula::RENJU.pattern[Pattern::Block2 as usize], 0..=5000;
-    /// Value of an open two on a cell's line.
-    renju_cell_flex2: i32 = Formula::RENJU.pattern[Pattern::Flex2 as usize], 0..=5000;
-    /// Value of a closed three on a cell's line.
-    renju_cell_block3: i32 = Formula::RENJU.pattern[Pattern::Block3 as usize], 0..=5000;
-    /// Value of an open three on a cell's line.
-    renju_cell_flex3: i32 = Formula::RENJU.pattern[Pattern::Flex3 as usize], 0..=5000;
-    /// Value of a four on a cell's line.
-    renju_cell_block4: i32 = Formula::RENJU.pattern[Pattern::Block4 as usize], 0..=5000;
-    /// Value of two fours on one line through a cell (such as `X.XXX.X`).
-    renju_cell_double_four: i32 = Formula::RENJU.pattern[Pattern::DoubleFour as usize], 0..=5000;
-    /// Value of an open four on a cell's line.
-    renju_cell_flex4: i32 = Formula::RENJU.pattern[Pattern::Flex4 as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes a closed three or an open two.
-    renju_bonus_two: i32 = Formula::RENJU.class[Threat::Two as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes one open three.
-    renju_bonus_three: i32 = Formula::RENJU.class[Threat::Three as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes two open threes.
-    renju_bonus_double_three: i32 = Formula::RENJU.class[Threat::DoubleThree as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes one four.
-    renju_bonus_four: i32 = Formula::RENJU.class[Threat::Four as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes a four with an open three.
-    renju_bonus_four_three: i32 = Formula::RENJU.class[Threat::FourThree as usize], 0..=5000;
-    /// Extra value of a cell where a stone makes an open four or a double four.
-    renju_bonus_flex4: i32 = Formula::RENJU.class[Threat::Flex4 as usize], 0..=5000;
-    /// A cell's worth to the side to move, per unit of value.
-    renju_cell_mover: i32 = Formula::RENJU.mover, 0..=256;
-    /// A cell's worth to the side waiting, per unit of value.
-    renju_cell_waiter: i32 = Formula::RENJU.waiter, 0..=256;
-}
-
-impl Params {
-    /// Freestyle's evaluation formula with these parameters' numbers.
-    pub fn formula(&self) -> Formula {
-        with_numbers(
-            Formula::FREESTYLE,
-            [
-                self.cell_block1,
-                self.cell_flex1,
-                self.cell_block2,
-                self.cell_flex2,
-                self.cell_block3,
-                self.cell_flex3,
-                self.cell_block4,
-                self.cell_double_four,
-                self.cell_flex4,
-                self.bonus_two,
-                self.bonus_three,
-                self.bonus_double_three,
-                self.bonus_four,
-                self.bonus_four_three,
-                self.bonus_flex4,
-                self.cell_mover,
-                self.cell_waiter,
-            ],
-        )
+    @formula {
+        /// Value of a closed one on a cell's line.
+        cell_block1, renju_cell_block1: pattern[Pattern::Block1 as usize], 0..=5000;
+        /// Value of an open one on a cell's line.
+        cell_flex1, renju_cell_flex1: pattern[Pattern::Flex1 as usize], 0..=5000;
+        /// Value of a closed two on a cell's line.
+        cell_block2, renju_cell_block2: pattern[Pattern::Block2 as usize], 0..=5000;
+        /// Value of an open two on a cell's line.
+        cell_flex2, renju_cell_flex2: pattern[Pattern::Flex2 as usize], 0..=5000;
+        /// Value of a closed three on a cell's line.
+        cell_block3, renju_cell_block3: pattern[Pattern::Block3 as usize], 0..=5000;
+        /// Value of an open three on a cell's line.
+        cell_flex3, renju_cell_flex3: pattern[Pattern::Flex3 as usize], 0..=5000;
+        /// Value of a four on a cell's line.
+        cell_block4, renju_cell_block4: pattern[Pattern::Block4 as usize], 0..=5000;
+        /// Value of two fours on one line through a cell (such as `X.XXX.X`).
+        cell_double_four, renju_cell_double_four: pattern[Pattern::DoubleFour as usize], 0..=5000;
+        /// Value of an open four on a cell's line.
+        cell_flex4, renju_cell_flex4: pattern[Pattern::Flex4 as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes a closed three or an open two.
+        bonus_two, renju_bonus_two: class[Threat::Two as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes one open three.
+        bonus_three, renju_bonus_three: class[Threat::Three as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes two open threes.
+        bonus_double_three, renju_bonus_double_three: class[Threat::DoubleThree as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes one four.
+        bonus_four, renju_bonus_four: class[Threat::Four as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes a four with an open three.
+        bonus_four_three, renju_bonus_four_three: class[Threat::FourThree as usize], 0..=5000;
+        /// Extra value of a cell where a stone makes an open four or a double four.
+        bonus_flex4, renju_bonus_flex4: class[Threat::Flex4 as usize], 0..=5000;
+        /// A cell's worth to the side to move, per unit of value.
+        cell_mover, renju_cell_mover: mover, 0..=256;
+        /// A cell's worth to the side waiting, per unit of value.
+        cell_waiter, renju_cell_waiter: waiter, 0..=256;
     }
-
-    /// Renju's evaluation formula (both colours) with these parameters'
-    /// numbers.
-    pub fn renju_formula(&self) -> Formula {
-        with_numbers(
-            Formula::RENJU,
-            [
-                self.renju_cell_block1,
-                self.renju_cell_flex1,
-                self.renju_cell_block2,
-                self.renju_cell_flex2,
-                self.renju_cell_block3,
-                self.renju_cell_flex3,
-                self.renju_cell_block4,
-                self.renju_cell_double_four,
-                self.renju_cell_flex4,
-                self.renju_bonus_two,
-                self.renju_bonus_three,
-                self.renju_bonus_double_three,
-                self.renju_bonus_four,
-                self.renju_bonus_four_three,
-                self.renju_bonus_flex4,
-                self.renju_cell_mover,
-                self.renju_cell_waiter,
-            ],
-        )
-    }
-}
-
-/// The line patterns whose values are parameters: a closed one to an open
-/// four.
-const TUNED_PATTERNS: Range<usize> = Pattern::Block1 as usize..Pattern::Five as usize;
-/// The threat classes whose bonuses are parameters: a two to an open four.
-const TUNED_CLASSES: Range<usize> = Threat::Two as usize..Threat::Five as usize;
-/// The formula's numbers that are parameters: those values and bonuses, and
-/// the two weights.
-const FORMULA_NUMBERS: usize =
-    (TUNED_PATTERNS.end - TUNED_PATTERNS.start) + (TUNED_CLASSES.end - TUNED_CLASSES.start) + 2;
-
-/// `formula` with the tunable numbers, in the order of the parameters: the
-/// line patterns from a closed one to an open four, the threat classes from
-/// a two to an open four, then the mover's and the waiter's weights (the
-/// dead, overline and five entries stay the formula's).
-fn with_numbers(mut formula: Formula, numbers: [i32; FORMULA_NUMBERS]) -> Formula {
-    let [shapes @ .., mover, waiter] = numbers;
-    let (lines, classes) = shapes.split_at(TUNED_PATTERNS.len());
-    for (pattern, &value) in TUNED_PATTERNS.zip(lines) {
-        formula.pattern[pattern] = value;
-    }
-    for (class, &value) in TUNED_CLASSES.zip(classes) {
-        formula.class[class] = value;
-    }
-    formula.mover = mover;
-    formula.waiter = waiter;
-    formula
 }
 
 /// The parameters this process searches with, once [`install`]ed.
