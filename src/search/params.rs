@@ -168,15 +168,20 @@ params! {
 
     /// Most plies the quiescence search follows: chains of fours of the
     /// side to move and their blocks (blocks of fours already on the board
-    /// always), the chain kept near our last four and from the third four on
+    /// always), the chain kept near our last move and from the third four on
     /// to fours that also make a three or an open two (+71.0 Elo, 253 games,
     /// 10 s + 0.1 s, against one four and its block). Tried without those
     /// restrictions: 4 (−41.9 Elo, 100 games), 24 (−74.1 Elo, 100 games).
     max_quiescence_ply: i32 = 16, 0..=32;
     /// Quiescence plies from which the side to move's fours must lie near
     /// its own last move (the 5×5 square around it, its lines to four
-    /// cells): from its second four on.
+    /// cells): from its second four on. Under freestyle, see the next.
     quiescence_near_ply: i32 = 2, 0..=32;
+    /// The same under freestyle: from the side to move's first four on, as
+    /// in Rapfi's quiescence (69.5 of 200 freestyle points against Rapfi
+    /// where 2 scored 57.0 and 56.0 over the same games; renju lost by it,
+    /// the other rules are not measured; docs/tuning.md).
+    freestyle_quiescence_near_ply: i32 = 0, 0..=32;
     /// Quiescence plies from which only fours that also make a three or an
     /// open two continue the chain: from the side to move's third four on.
     quiescence_plus_four_ply: i32 = 4, 0..=32;

@@ -14,7 +14,7 @@ use crate::eval::tables::table_set;
 use crate::eval::threat::{self, threat_table, ThreatTable};
 use crate::eval::{self, EVAL_LIMIT};
 use crate::rules::is_allowed;
-use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
+use crate::types::{Color, Pattern, Pos, Rule, Threat, DIRECTIONS};
 
 /// Per-ply slots of a worker (move lists, excluded moves): every ply a
 /// node or its quiescence can reach.
@@ -70,6 +70,9 @@ pub struct Worker<'a> {
     /// Per depth, how many quiet moves a non-PV node of that depth searches
     /// while improving (see [`Params::move_count_base`]).
     move_count_limits: [usize; MAX_DEPTH as usize + 1],
+    /// Quiescence plies from which the side to move's fours must lie near
+    /// its own last move, under this board's rule.
+    quiescence_near_ply: i32,
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
@@ -156,6 +159,11 @@ impl<'a> Worker<'a> {
             raw_evals: vec![0; PLY_SLOTS],
             evals: vec![NO_EVAL; PLY_SLOTS],
             move_count_limits: move_count_limits(shared.params),
+            quiescence_near_ply: if board.rule() == Rule::Freestyle {
+                shared.params.freestyle_quiescence_near_ply
+            } else {
+                shared.params.quiescence_near_ply
+            },
             threat_tables: [Color::Black, Color::White]
                 .map(|c| threat_table(table_set(board.rule(), c))),
         }
@@ -650,11 +658,14 @@ impl<'a> Worker<'a> {
         let mut best = stand_pat;
         let list = ply as usize;
         self.lists[list].clear();
-        // After our first four, only fours near our last one continue the
-        // chain, and from the third on only fours that also make a three or
-        // an open two.
+        // Only fours near our own last move continue the chain (under
+        // freestyle make it too), and from the third on only fours that
+        // also make a three or an open two.
+        // (Under freestyle near from the first four, not the second: +12.5
+        // of 200 points against Rapfi, about +50 Elo by the scores; renju
+        // about 10 points of 100 worse; docs/tuning.md.)
         let history = self.board.history();
-        let own_last = (qply >= self.shared.params.quiescence_near_ply && history.len() >= 2)
+        let own_last = (qply >= self.quiescence_near_ply && history.len() >= 2)
             .then(|| history[history.len() - 2]);
         let plus_only = qply >= self.shared.params.quiescence_plus_four_ply;
         // The scan ends at the last of our four points, which the counts know.
