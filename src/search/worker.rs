@@ -659,11 +659,12 @@ impl<'a> Worker<'a> {
         let list = ply as usize;
         self.lists[list].clear();
         // Only fours near our own last move continue the chain (under
-        // freestyle make it too), and from the third on only fours that
+        // freestyle, start it too), and from the third on only fours that
         // also make a three or an open two.
         // (Under freestyle near from the first four, not the second: +12.5
-        // of 200 points against Rapfi, about +50 Elo by the scores; renju
-        // about 10 points of 100 worse; docs/tuning.md.)
+        // of 200 points against Rapfi, about +50 Elo by the scores; under
+        // renju 46.0 of 168 where earlier builds scored 57.0 and 52.0;
+        // docs/tuning.md.)
         let history = self.board.history();
         let own_last = (qply >= self.quiescence_near_ply && history.len() >= 2)
             .then(|| history[history.len() - 2]);
