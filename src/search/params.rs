@@ -278,6 +278,18 @@ params! {
     }
 }
 
+impl Params {
+    /// The quiescence ply from which the side to move's fours must lie near
+    /// its own last move under `rule`: freestyle's own, else the others'.
+    pub fn quiescence_near_ply_under(&self, rule: Rule) -> i32 {
+        if rule == Rule::Freestyle {
+            self.freestyle_quiescence_near_ply
+        } else {
+            self.quiescence_near_ply
+        }
+    }
+}
+
 /// The parameters this process searches with, once [`install`]ed.
 static INSTALLED: OnceLock<Params> = OnceLock::new();
 

@@ -14,7 +14,7 @@ use crate::eval::tables::table_set;
 use crate::eval::threat::{self, threat_table, ThreatTable};
 use crate::eval::{self, EVAL_LIMIT};
 use crate::rules::is_allowed;
-use crate::types::{Color, Pattern, Pos, Rule, Threat, DIRECTIONS};
+use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
 
 /// Per-ply slots of a worker (move lists, excluded moves): every ply a
 /// node or its quiescence can reach.
@@ -70,8 +70,8 @@ pub struct Worker<'a> {
     /// Per depth, how many quiet moves a non-PV node of that depth searches
     /// while improving (see [`Params::move_count_base`]).
     move_count_limits: [usize; MAX_DEPTH as usize + 1],
-    /// Quiescence plies from which the side to move's fours must lie near
-    /// its own last move, under this board's rule.
+    /// [`Params::quiescence_near_ply_under`] this board's rule, read once
+    /// rather than at every quiescence node.
     quiescence_near_ply: i32,
 }
 
@@ -159,11 +159,7 @@ impl<'a> Worker<'a> {
             raw_evals: vec![0; PLY_SLOTS],
             evals: vec![NO_EVAL; PLY_SLOTS],
             move_count_limits: move_count_limits(shared.params),
-            quiescence_near_ply: if board.rule() == Rule::Freestyle {
-                shared.params.freestyle_quiescence_near_ply
-            } else {
-                shared.params.quiescence_near_ply
-            },
+            quiescence_near_ply: shared.params.quiescence_near_ply_under(board.rule()),
             threat_tables: [Color::Black, Color::White]
                 .map(|c| threat_table(table_set(board.rule(), c))),
         }
