@@ -180,7 +180,8 @@ params! {
     /// The same under freestyle: from the side to move's first four on, as
     /// in Rapfi's quiescence (127.0 of 400 freestyle points against Rapfi
     /// over four runs, about 3.5 a hundred above 2, the same moves in less
-    /// time; renju lost by it, the other rules are not measured;
+    /// time; under renju 46.0 of 168 where earlier builds scored 57.0 and
+    /// 52.0 over the same games; the other rules are not measured;
     /// docs/tuning.md).
     freestyle_quiescence_near_ply: i32 = 0, 0..=32;
     /// Quiescence plies from which only fours that also make a three or an

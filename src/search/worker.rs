@@ -655,13 +655,9 @@ impl<'a> Worker<'a> {
         let list = ply as usize;
         self.lists[list].clear();
         // Only fours near our own last move continue the chain (under
-        // freestyle, start it too), and from the third on only fours that
-        // also make a three or an open two.
-        // (Under freestyle near from the first four, not the second: 127.0
-        // of 400 points against Rapfi over four runs, about +3.5 a hundred
-        // above the search before, the same moves in less time; under
-        // renju 46.0 of 168 where earlier builds scored 57.0 and 52.0;
-        // docs/tuning.md.)
+        // freestyle, start it too: +3.5 points a hundred against Rapfi, see
+        // `Params::freestyle_quiescence_near_ply`), and from the third on
+        // only fours that also make a three or an open two.
         let history = self.board.history();
         let own_last = (qply >= self.quiescence_near_ply && history.len() >= 2)
             .then(|| history[history.len() - 2]);
