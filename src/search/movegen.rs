@@ -222,7 +222,7 @@ pub fn makes_four(board: &Board, pos: Pos, color: Color) -> bool {
 /// cell is judged by line, not by class: a point forbidden to renju's black
 /// can still be the one that breaks black's three.
 #[inline]
-fn defends_four_point(board: &Board, pos: Pos, them: Color) -> bool {
+pub fn defends_four_point(board: &Board, pos: Pos, them: Color) -> bool {
     let fours = board.four_lines(pos, them);
     fours != 0
         && DIRECTIONS.iter().enumerate().any(|(d, &dir)| {

@@ -153,6 +153,20 @@ params! {
     /// Divisor of the late-move reduction's logarithmic term. Tried: 1.4
     /// (−2.2 Elo, 472 games).
     lmr_divisor: f32 = 1.8, 0.1..=100.0;
+    /// Under freestyle only (see [`Params::selective_defence_under`]):
+    /// move-count pruning also skips moves that make one open three (no
+    /// four, no stop of a double threat) when 1; they count with the quiet
+    /// moves. 0: only quiet moves.
+    move_count_threes: i32 = 1, 0..=1;
+    /// Under freestyle only: facing an open three, every answer after the
+    /// first that makes no four of ours is searched this many plies
+    /// shallower than a late quiet move would be (from `lmr_min_depth` on).
+    defence_reduction: i32 = 1, -64..=64;
+    /// Under freestyle only: facing an open three, a four of ours that
+    /// stops nothing and lies more than four cells from the opponent's last
+    /// move (a delay, not a defence) is searched this many plies shallower,
+    /// after the first move.
+    distant_four_reduction: i32 = 2, 0..=64;
 
     // Extensions
 
@@ -281,6 +295,15 @@ params! {
 }
 
 impl Params {
+    /// Whether the search under `rule` prunes one-three moves by move count
+    /// and reduces the answers to an open three ([`Params::move_count_threes`],
+    /// [`Params::defence_reduction`], [`Params::distant_four_reduction`]):
+    /// under freestyle (+10.0 points of 200 against Rapfi, docs/tuning.md);
+    /// not under renju, where they measured zero, nor the rules not measured.
+    pub fn selective_defence_under(&self, rule: Rule) -> bool {
+        rule == Rule::Freestyle
+    }
+
     /// The quiescence ply from which the side to move's fours must lie near
     /// its own last move under `rule`: freestyle's own, else the others'.
     pub fn quiescence_near_ply_under(&self, rule: Rule) -> i32 {
