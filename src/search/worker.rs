@@ -457,11 +457,10 @@ impl<'a> Worker<'a> {
             let quiet = free && is_quiet_move(&self.board, pos, us) && not_tt;
             // 7. Move-count pruning at every depth, halved when not improving
             // (+52 Elo by the scores, 200 games against Rapfi, over 6/10/14/20
-            // quiet moves at depths 1–4): late quiet moves (and moves that
-            // make one open three) are not searched once a move has been and
-            // enough of them were. Under freestyle the moves that make one
-            // open three too, with the reductions of the answers to an open
-            // three below: +10.0 points of 200 against Rapfi (renju: zero).
+            // quiet moves at depths 1–4): late quiet moves are not searched
+            // once a move has been and enough of them were. Under freestyle
+            // late one-three moves too, with the answers to an open three
+            // reduced below: +10.0 points of 200 against Rapfi (renju: zero).
             let prunable = quiet
                 || (self.selective_defence
                     && params.move_count_threes == 1
@@ -478,34 +477,14 @@ impl<'a> Worker<'a> {
             // reduction): quiet moves after the first few, and facing an
             // open three the answers after the first, are searched
             // shallower first, and again at full depth if they raise alpha.
-            let late = depth >= params.lmr_min_depth;
-            let reduction = if quiet && late && i >= params.lmr_min_index {
+            let reduction = if quiet && depth >= params.lmr_min_depth && i >= params.lmr_min_index {
                 (late_move_reduction(params, depth, i) - pv as i32).clamp(0, depth - 2)
             } else if self.selective_defence
                 && situation == Situation::FacingThree
                 && not_tt
                 && i >= 1
             {
-                if !movegen::makes_four(&self.board, pos, us) {
-                    if late {
-                        (late_move_reduction(params, depth, i) - pv as i32
-                            + params.defence_reduction)
-                            .clamp(0, depth - 2)
-                    } else {
-                        0
-                    }
-                } else if !movegen::defends_four_point(&self.board, pos, us.opponent())
-                    // A four that stops nothing, far from their last move:
-                    // a delay, searched shallower.
-                    && self
-                        .board
-                        .last_move()
-                        .is_some_and(|last| !is_within(pos, last, 4))
-                {
-                    params.distant_four_reduction.clamp(0, depth - 1)
-                } else {
-                    0
-                }
+                self.answer_reduction(pos, us, depth, i, pv)
             } else {
                 0
             };
@@ -583,6 +562,33 @@ impl<'a> Worker<'a> {
             .tt
             .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// How many plies shallower the answer `pos` of `us` to an open three,
+    /// at `index` in the order (≥ 1), is searched first: a defence
+    /// [`Params::defence_reduction`] plies more than a late quiet move; a
+    /// four that stops nothing, far from the
+    /// opponent's last move (a delay), [`Params::distant_four_reduction`];
+    /// any other four none.
+    fn answer_reduction(&self, pos: Pos, us: Color, depth: i32, index: usize, pv: bool) -> i32 {
+        let params = self.shared.params;
+        if !movegen::makes_four(&self.board, pos, us) {
+            if depth < params.lmr_min_depth {
+                return 0;
+            }
+            return (late_move_reduction(params, depth, index) - pv as i32
+                + params.defence_reduction)
+                .clamp(0, depth - 2);
+        }
+        let far = self
+            .board
+            .last_move()
+            .is_some_and(|last| !is_within(pos, last, 4));
+        if far && !movegen::defends_four_point(&self.board, pos, us.opponent()) {
+            params.distant_four_reduction.clamp(0, depth - 1)
+        } else {
+            0
+        }
     }
 
     /// The static evaluation of the node at `ply` (≥ 1): the mean of the
