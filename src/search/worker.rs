@@ -567,9 +567,8 @@ impl<'a> Worker<'a> {
     /// How many plies shallower the answer `pos` of `us` to an open three,
     /// at `index` in the order (≥ 1), is searched first: a defence
     /// [`Params::defence_reduction`] plies more than a late quiet move; a
-    /// four that stops nothing, far from the
-    /// opponent's last move (a delay), [`Params::distant_four_reduction`];
-    /// any other four none.
+    /// four that stops nothing, far from the opponent's last move (a
+    /// delay), [`Params::distant_four_reduction`]; any other four none.
     fn answer_reduction(&self, pos: Pos, us: Color, depth: i32, index: usize, pv: bool) -> i32 {
         let params = self.shared.params;
         if !movegen::makes_four(&self.board, pos, us) {
