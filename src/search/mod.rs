@@ -127,10 +127,10 @@ pub fn score_text(score: i32) -> String {
 /// candidates (the first move, or every candidate forbidden), and the answer
 /// of last resort.
 pub fn nearest_free_cell(board: &mut Board) -> Option<Pos> {
-    let (cx, cy) = (board.width() / 2, board.height() / 2);
+    let centre = Pos::new(board.width() / 2, board.height() / 2);
     let us = board.side_to_move();
     let mut cells: Vec<Pos> = board.cells().collect();
-    cells.sort_by_key(|p| (p.x().abs_diff(cx).max(p.y().abs_diff(cy)), p.y(), p.x()));
+    cells.sort_by_key(|p| (p.distance(centre), p.y(), p.x()));
     cells
         .into_iter()
         .find(|&p| board.is_empty(p) && is_allowed(board, p, us))

@@ -84,6 +84,13 @@ fn late_move_reduction(params: &Params, depth: i32, index: usize) -> i32 {
     (params.lmr_base + (depth as f32).ln() * (index as f32).ln() / params.lmr_divisor) as i32
 }
 
+/// The plies a move at `index` is searched shallower at `depth`: the late
+/// move reduction plus `more`, a ply less in a PV node, leaving at least
+/// one ply to search.
+fn reduction_of(params: &Params, depth: i32, index: usize, pv: bool, more: i32) -> i32 {
+    (late_move_reduction(params, depth, index) - pv as i32 + more).clamp(0, depth - 2)
+}
+
 /// The move-count limit of each depth while improving:
 /// `move_count_base + depth^move_count_exponent`, truncated.
 fn move_count_limits(params: &Params) -> [usize; MAX_DEPTH as usize + 1] {
@@ -109,21 +116,12 @@ fn is_quiet_move(board: &Board, pos: Pos, us: Color) -> bool {
 }
 
 /// Whether a stone of `us` on `pos` makes one open three (and no four)
-/// without taking a double three, a four-three or an open four point from
-/// the opponent: a move that move-count pruning may skip.
+/// on a cell where the opponent would make at most one open three: a move
+/// that move-count pruning may skip (a stop of a four or a double threat
+/// is never skipped).
 #[inline]
 fn is_one_three(board: &Board, pos: Pos, us: Color) -> bool {
     board.threat(pos, us) == Threat::Three && board.threat(pos, us.opponent()) < Threat::DoubleThree
-}
-
-/// Whether `pos` lies within `cells` of `centre` (in the larger of the two
-/// coordinate distances).
-#[inline]
-fn is_within(pos: Pos, centre: Pos, cells: usize) -> bool {
-    pos.x()
-        .abs_diff(centre.x())
-        .max(pos.y().abs_diff(centre.y()))
-        <= cells
 }
 
 /// Whether `pos` lies in the neighbourhood of `centre` that a chain of fours
@@ -478,7 +476,7 @@ impl<'a> Worker<'a> {
             // open three the answers after the first, are searched
             // shallower first, and again at full depth if they raise alpha.
             let reduction = if quiet && depth >= params.lmr_min_depth && i >= params.lmr_min_index {
-                (late_move_reduction(params, depth, i) - pv as i32).clamp(0, depth - 2)
+                reduction_of(params, depth, i, pv, 0)
             } else if self.selective_defence
                 && situation == Situation::FacingThree
                 && not_tt
@@ -575,14 +573,12 @@ impl<'a> Worker<'a> {
             if depth < params.lmr_min_depth {
                 return 0;
             }
-            return (late_move_reduction(params, depth, index) - pv as i32
-                + params.defence_reduction)
-                .clamp(0, depth - 2);
+            return reduction_of(params, depth, index, pv, params.defence_reduction);
         }
         let far = self
             .board
             .last_move()
-            .is_some_and(|last| !is_within(pos, last, 4));
+            .is_some_and(|last| pos.distance(last) > 4);
         if far && !movegen::defends_four_point(&self.board, pos, us.opponent()) {
             params.distant_four_reduction.clamp(0, depth - 1)
         } else {

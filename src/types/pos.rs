@@ -44,6 +44,19 @@ impl Pos {
         self.0 as usize % CELLS
     }
 
+    /// How many cells apart `self` and `other` are: the larger of the two
+    /// coordinate distances (a king's moves).
+    #[inline]
+    pub const fn distance(self, other: Pos) -> usize {
+        let dx = self.x().abs_diff(other.x());
+        let dy = self.y().abs_diff(other.y());
+        if dx > dy {
+            dx
+        } else {
+            dy
+        }
+    }
+
     /// The cell `steps` steps along direction `dir` (a [`DIRECTIONS`] entry).
     /// Stays inside the padded array for any on-board cell and |steps| ≤ 5.
     #[inline]
@@ -55,5 +68,20 @@ impl Pos {
 impl std::fmt::Display for Pos {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{},{}", self.x(), self.y())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The distance is the larger coordinate difference, either way round.
+    #[test]
+    fn the_distance_is_the_larger_coordinate_difference() {
+        let a = Pos::new(3, 7);
+        assert_eq!(a.distance(a), 0);
+        assert_eq!(a.distance(Pos::new(7, 5)), 4);
+        assert_eq!(Pos::new(7, 5).distance(a), 4);
+        assert_eq!(a.distance(Pos::new(2, 12)), 5);
     }
 }
