@@ -153,17 +153,17 @@ params! {
     /// Divisor of the late-move reduction's logarithmic term. Tried: 1.4
     /// (−2.2 Elo, 472 games).
     lmr_divisor: f32 = 1.8, 0.1..=100.0;
-    /// Under freestyle only (see [`Params::selective_defence_under`]):
+    /// Under freestyle only (see [`Params::prunes_threes_under`]):
     /// move-count pruning also skips moves that make one open three (no
     /// four, no stop of a double threat) when 1; they count with the quiet
     /// moves. 0: only quiet moves.
     move_count_threes: i32 = 1, 0..=1;
-    /// Under freestyle only: facing an open three, every answer after the
-    /// first that makes no four of ours is searched this many plies
+    /// Under freestyle and renju (see [`Params::reduces_answers_under`]):
+    /// facing an open three, every answer after the first that makes no four of ours is searched this many plies
     /// shallower than a late quiet move would be (from `lmr_min_depth` on).
     /// 2 rather than 1: +7.5 points of 400 against Rapfi, within the noise.
     defence_reduction: i32 = 2, -64..=64;
-    /// Under freestyle only: facing an open three, a four of ours that
+    /// Under freestyle and renju: facing an open three, a four of ours that
     /// stops nothing and lies more than four cells from the opponent's last
     /// move (a delay, not a defence) is searched this many plies shallower,
     /// after the first move.
@@ -297,12 +297,21 @@ params! {
 
 impl Params {
     /// Whether the search under `rule` prunes one-three moves by move count
-    /// and reduces the answers to an open three ([`Params::move_count_threes`],
-    /// [`Params::defence_reduction`], [`Params::distant_four_reduction`]):
-    /// under freestyle (+11.5 points of 400 against Rapfi, docs/tuning.md);
-    /// not under renju, where they measured zero, nor the rules not measured.
-    pub fn selective_defence_under(&self, rule: Rule) -> bool {
+    /// ([`Params::move_count_threes`]): under freestyle, with the answers'
+    /// reductions below (+11.5 points of 400 against Rapfi, docs/tuning.md);
+    /// not under renju, where with them it scored −6.5 of 200 points (the
+    /// reductions alone +15.5 of 400), nor the rules not measured.
+    pub fn prunes_threes_under(&self, rule: Rule) -> bool {
         rule == Rule::Freestyle
+    }
+
+    /// Whether the search under `rule` reduces the answers to an open three
+    /// after the first ([`Params::defence_reduction`],
+    /// [`Params::distant_four_reduction`]): under freestyle and renju
+    /// (renju: +15.5 points of 400 against Rapfi, docs/tuning.md); not the
+    /// rules not measured.
+    pub fn reduces_answers_under(&self, rule: Rule) -> bool {
+        matches!(rule, Rule::Freestyle | Rule::Renju)
     }
 
     /// The quiescence ply from which the side to move's fours must lie near
@@ -370,6 +379,18 @@ pub const VCT_LINE_TIME: Duration = Duration::from_millis(50);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Freestyle prunes one-three moves and reduces the answers to an open
+    /// three; renju only reduces the answers; the other rules do neither.
+    #[test]
+    fn the_selective_defence_is_freestyles_and_renju_reduces_the_answers() {
+        let params = Params::DEFAULT;
+        let rules = [Rule::Freestyle, Rule::Renju, Rule::Standard, Rule::Caro];
+        let prunes = rules.map(|rule| params.prunes_threes_under(rule));
+        let reduces = rules.map(|rule| params.reduces_answers_under(rule));
+        assert_eq!(prunes, [true, false, false, false]);
+        assert_eq!(reduces, [true, true, false, false]);
+    }
 
     #[test]
     fn settings_override_the_defaults_by_name() {
