@@ -159,9 +159,11 @@ params! {
     /// moves. 0: only quiet moves.
     move_count_threes: i32 = 1, 0..=1;
     /// Under freestyle and renju (see [`Params::reduces_answers_under`]):
-    /// facing an open three, every answer after the first that makes no four of ours is searched this many plies
-    /// shallower than a late quiet move would be (from `lmr_min_depth` on).
-    /// 2 rather than 1: +7.5 points of 400 against Rapfi, within the noise.
+    /// facing an open three, every answer after the first that makes no
+    /// four of ours is searched this many plies shallower than a late quiet
+    /// move would be (from `lmr_min_depth` on). 2 rather than 1 under
+    /// freestyle: +7.5 points of 400 against Rapfi, within the noise; 3:
+    /// 24.5 of 98 where main scored 35.5.
     defence_reduction: i32 = 2, -64..=64;
     /// Under freestyle and renju: facing an open three, a four of ours that
     /// stops nothing and lies more than four cells from the opponent's last
