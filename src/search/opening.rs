@@ -440,11 +440,11 @@ const BALANCE_WIDTH: usize = 6;
 fn balance_candidates(board: &Board) -> Vec<Pos> {
     let mut board = board.clone();
     if board.move_count() == 0 {
-        let (cx, cy) = (board.width() / 2, board.height() / 2);
+        let centre = Pos::new(board.width() / 2, board.height() / 2);
         let us = board.side_to_move();
         let near = board
             .cells()
-            .filter(|p| p.x().abs_diff(cx) <= 2 && p.y().abs_diff(cy) <= 2)
+            .filter(|p| p.distance(centre) <= 2)
             .filter(|&p| board.is_empty(p))
             .collect::<Vec<_>>();
         return near

@@ -298,13 +298,14 @@ params! {
 }
 
 impl Params {
-    /// Whether the search under `rule` prunes one-three moves by move count
-    /// ([`Params::move_count_threes`]): under freestyle, with the answers'
-    /// reductions below (+11.5 points of 400 against Rapfi, docs/tuning.md);
-    /// not under renju, where with them it scored −6.5 of 200 points (the
-    /// reductions alone +15.5 of 400), nor the rules not measured.
+    /// Whether the search under `rule` prunes one-three moves by move count:
+    /// when [`Params::move_count_threes`] asks for it, under freestyle, with
+    /// the answers' reductions below (+11.5 points of 400 against Rapfi,
+    /// docs/tuning.md); not under renju, where with them it scored −6.5 of
+    /// 200 points (the reductions alone +15.5 of 400), nor the rules not
+    /// measured.
     pub fn prunes_threes_under(&self, rule: Rule) -> bool {
-        rule == Rule::Freestyle
+        self.move_count_threes == 1 && rule == Rule::Freestyle
     }
 
     /// Whether the search under `rule` reduces the answers to an open three
