@@ -3,9 +3,9 @@
 //!
 //! `tune --play FILE` plays fixed-depth games from balanced random openings
 //! and appends each, as it finishes, to a records file: one line per game
-//! with the opening, the moves, the search's score of each move and the
-//! result (the format of `scripts/match.py --log`, which `--records` also
-//! reads).
+//! with the opening, the moves, the search's score of each move (`-` for a
+//! move played without a search: a single legal move) and the result (the
+//! format of `scripts/match.py --log`, which `--records` also reads).
 //!
 //! `tune --formula --write FILE` writes the tables the evaluation's built-in
 //! formulas make ([`crate::eval::formula`], one per table set):
@@ -44,7 +44,7 @@ use crate::eval::threat_fit::{fit_threats, ThreatFitSettings, ThreatModel, Threa
 use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::{random_opening, BALANCED};
 use crate::search::tt::Tt;
-use crate::search::{Limits, Searcher, MATE_BOUND};
+use crate::search::{Limits, SearchResult, Searcher, MATE_BOUND};
 use crate::types::{Color, Pos, Rule, Threat};
 
 /// Settings of the tuner.
@@ -172,8 +172,9 @@ struct Game {
     opening: usize,
     winner: Option<Color>,
     /// The self-play search's score of each move after the opening, for
-    /// the side that played it, if recorded.
-    scores: Vec<i32>,
+    /// the side that played it, if recorded (`None` for a move played
+    /// without a search).
+    scores: Vec<Option<i32>>,
     /// Who played black and white (empty if not recorded).
     players: [String; 2],
 }
@@ -216,11 +217,7 @@ fn read_records(path: &Path) -> Result<Vec<Game>> {
         };
         let count = opening.len();
         let scores = field("scores")
-            .map(|text| {
-                text.split_whitespace()
-                    .filter_map(|v| v.parse().ok())
-                    .collect()
-            })
+            .map(|text| text.split_whitespace().map(|v| v.parse().ok()).collect())
             .unwrap_or_default();
         games.push(Game {
             moves: opening.into_iter().chain(rest).collect(),
@@ -322,7 +319,7 @@ fn samples(
                     Some(w) if w == us => 1.0,
                     Some(_) => 0.0,
                 };
-                let score = game.scores.get(i - game.opening).copied();
+                let score = game.scores.get(i - game.opening).copied().flatten();
                 out.push((sample(&board, result, g as u32), score));
             }
             if i >= game.opening {
@@ -337,6 +334,17 @@ fn samples(
         }
     }
     (out, policy)
+}
+
+/// A move's entry in a record's scores: the search's score, or `-` for a
+/// move played without a search (a single legal move), whose score of 0
+/// would read as a balanced position.
+fn score_field(result: &SearchResult) -> String {
+    if result.iterations.is_empty() && result.score.abs() <= MATE_BOUND {
+        "-".to_string()
+    } else {
+        result.score.to_string()
+    }
 }
 
 /// Plays `options.games` self-play games under `options.rule` from balanced
@@ -378,7 +386,7 @@ fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result
             };
             let result = Searcher::new(&board, &mut tt, &stop, limits).run(Some(rng));
             let Some(pos) = result.best else { break None };
-            scores.push(result.score.to_string());
+            scores.push(score_field(&result));
             board.make(pos);
             if board.is_five_at(pos) {
                 break Some(us);
@@ -665,6 +673,38 @@ mod tests {
 
     /// A sample's features dotted with the built-in tables give the engine's
     /// own evaluation, under every rule and for either side to move.
+    #[test]
+    fn a_move_played_without_a_search_is_recorded_without_a_score() {
+        let stop = AtomicBool::new(false);
+        let mut tt = Tt::new(1 << 20);
+        let mut scored = |moves: &str| {
+            let board = Board::from_moves(Rule::Freestyle, 15, moves).expect("legal moves");
+            score_field(&Searcher::new(&board, &mut tt, &stop, Limits::depth(3)).run(None))
+        };
+        // White must block black's four at 7,11 (7,6 is white's): one move.
+        assert_eq!(scored("7,7 7,6 7,8 0,0 7,9 0,2 7,10"), "-");
+        let open = scored("7,7 8,8 6,8");
+        assert!(
+            open.parse::<i32>().is_ok(),
+            "a searched move has a score: {open}"
+        );
+    }
+
+    #[test]
+    fn a_missing_score_keeps_the_later_scores_in_place() {
+        let path = std::env::temp_dir().join(format!("wuzi-records-{}.rec", std::process::id()));
+        std::fs::write(
+            &path,
+            "game=1\trule=0\topening=7,7 8,8\tmoves=6,8 8,6 8,7\tscores=12 - -30\tresult=1-0\n",
+        )
+        .unwrap();
+        let games = read_records(&path);
+        std::fs::remove_file(&path).unwrap();
+        let games = games.unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].scores, [Some(12), None, Some(-30)]);
+    }
+
     #[test]
     fn samples_reproduce_the_evaluation() {
         let positions = [
