@@ -336,14 +336,14 @@ fn samples(
     (out, policy)
 }
 
-/// A move's entry in a record's scores: the search's score, or `-` for a
-/// move played without a search (a single legal move), whose score of 0
-/// would read as a balanced position.
+/// A move's entry in a record's scores: the search's score, or `-` where
+/// it has none ([`SearchResult::is_scored`]), whose 0 would read as a
+/// balanced position.
 fn score_field(result: &SearchResult) -> String {
-    if result.iterations.is_empty() && result.score.abs() <= MATE_BOUND {
-        "-".to_string()
-    } else {
+    if result.is_scored() {
         result.score.to_string()
+    } else {
+        "-".to_string()
     }
 }
 
@@ -671,8 +671,6 @@ mod tests {
     use super::*;
     use crate::eval;
 
-    /// A sample's features dotted with the built-in tables give the engine's
-    /// own evaluation, under every rule and for either side to move.
     #[test]
     fn a_move_played_without_a_search_is_recorded_without_a_score() {
         let stop = AtomicBool::new(false);
@@ -705,6 +703,8 @@ mod tests {
         assert_eq!(games[0].scores, [Some(12), None, Some(-30)]);
     }
 
+    /// A sample's features dotted with the built-in tables give the engine's
+    /// own evaluation, under every rule and for either side to move.
     #[test]
     fn samples_reproduce_the_evaluation() {
         let positions = [

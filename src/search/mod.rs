@@ -104,6 +104,13 @@ pub struct Iteration {
 }
 
 impl SearchResult {
+    /// Whether the score means something: an iteration of the alpha-beta
+    /// completed, or a win or loss was proved. A move played at once (a
+    /// single legal move, no candidate) has a score of 0 that says nothing.
+    pub fn is_scored(&self) -> bool {
+        self.depth > 0 || self.score.abs() > MATE_BOUND
+    }
+
     /// The score as text: `+W12` / `-L12` for a win / loss in 12 plies,
     /// else the evaluation.
     pub fn score_text(&self) -> String {
