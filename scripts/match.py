@@ -12,6 +12,10 @@ Engines are command lines, e.g. --engine1 "python3 scripts/random_engine.py".
 (timeout_turn, timeout_match, increment and time_left, and judged by it):
 time odds, so that a much stronger engine can be met near 50 %, where a
 match resolves the smallest differences.
+--nodes1 N / --nodes2 N send that engine ``INFO max_node N`` (an extension
+that Yixin-Board and c-gomoku-cli send, and Wuzi and Rapfi read), so that
+with a clock too long to bind both engines search as many nodes a move: a
+match at equal nodes.
 
 The final line is machine-readable:
     RESULT games=.. w=.. l=.. d=.. score=.. elo=.. ci=LO,HI time_losses=..
@@ -93,6 +97,7 @@ class EngineSpec:
     argv: list
     name: str
     time_factor: float = 1.0
+    max_node: int = 0
 
     def clock_ms(self, ms):
         """A time of the time control (turn, game, increment) on this
@@ -314,9 +319,8 @@ class Game:
 
     def _start(self, engine, number):
         """Send START/RECTSTART, demand exactly OK, then the INFO settings
-        (the times on engine ``number``'s clock)."""
+        of engine ``number`` (``_settings``)."""
         cfg = self.config
-        spec = self.specs[number]
         if cfg.width == cfg.height:
             command = f"START {cfg.width}"
         else:
@@ -325,11 +329,21 @@ class Game:
         reply = self._exchange(engine, [command], deadline, "OK")
         if reply != "OK":
             raise Loss(BAD_REPLY, f"{command} answered {reply!r}")
-        self._send(engine, [f"INFO timeout_turn {spec.clock_ms(cfg.turn_ms)}",
-                            f"INFO timeout_match {spec.clock_ms(cfg.match_ms)}",
-                            f"INFO max_memory {cfg.max_memory}",
-                            f"INFO rule {cfg.rule}",
-                            "INFO game_type 1"])
+        self._send(engine, self._settings(number))
+
+    def _settings(self, number):
+        """The INFO lines engine ``number`` gets after START: the times on
+        its clock, and its node limit if it has one."""
+        cfg = self.config
+        spec = self.specs[number]
+        lines = [f"INFO timeout_turn {spec.clock_ms(cfg.turn_ms)}",
+                 f"INFO timeout_match {spec.clock_ms(cfg.match_ms)}",
+                 f"INFO max_memory {cfg.max_memory}",
+                 f"INFO rule {cfg.rule}",
+                 "INFO game_type 1"]
+        if spec.max_node:
+            lines.append(f"INFO max_node {spec.max_node}")
+        return lines
 
     @staticmethod
     def _send(engine, lines):
@@ -668,7 +682,9 @@ def engine_specs(args):
     if names[0] == names[1]:
         names = [f"{names[0]}#1", f"{names[1]}#2"]
     factors = (args.time_factor1, args.time_factor2)
-    return [EngineSpec(argv, name, factor) for argv, name, factor in zip(argvs, names, factors)]
+    nodes = (args.nodes1, args.nodes2)
+    return [EngineSpec(argv, name, factor, max_node)
+            for argv, name, factor, max_node in zip(argvs, names, factors, nodes)]
 
 
 def parse_tc(text):
@@ -718,6 +734,11 @@ def parse_args(argv):
     parser.add_argument("--time-factor2", type=float, default=1.0, metavar="F",
                         help="the same for engine2: e.g. 0.125 gives a stronger engine "
                              "an eighth of the clock, to measure against it near 50 %%")
+    parser.add_argument("--nodes1", type=int, default=0, metavar="N",
+                        help="send engine1 INFO max_node N: at most N nodes a move "
+                             "(default 0, no limit)")
+    parser.add_argument("--nodes2", type=int, default=0, metavar="N",
+                        help="the same for engine2")
     parser.add_argument("--tolerance-ms", type=int, default=1000,
                         help="time allowed beyond the budget (default 1000)")
     parser.add_argument("--max-memory", type=int, default=367001600, help="bytes (Gomocup 350 MiB)")
@@ -746,6 +767,8 @@ def parse_args(argv):
         parser.error("--games and --concurrency must be at least 1")
     if not (args.time_factor1 > 0 and args.time_factor2 > 0):
         parser.error("--time-factor1 and --time-factor2 must be above 0")
+    if args.nodes1 < 0 or args.nodes2 < 0:
+        parser.error("--nodes1 and --nodes2 must not be negative")
     return args
 
 

@@ -168,6 +168,20 @@ class Commands(unittest.TestCase):
         game._put(5, 5)
         self.assertEqual(game._move_commands(0), ["TURN 5,5"])
 
+    def test_node_limit(self):
+        """An engine with a node limit gets INFO max_node after its times;
+        one without gets no such line."""
+        engine_specs = specs()
+        engine_specs[1].max_node = 50000
+        game = match.Game(config(), engine_specs, 0, [], black=0)
+        self.assertFalse([line for line in game._settings(0) if "max_node" in line])
+        self.assertEqual(game._settings(1)[-1], "INFO max_node 50000")
+        self.assertEqual(game._settings(1)[0], "INFO timeout_turn 1000")
+        args = match.parse_args(["--engine1", "a", "--engine2", "b", "--nodes2", "7"])
+        self.assertEqual((args.nodes1, args.nodes2), (0, 7))
+        with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit):
+            match.parse_args(["--engine1", "a", "--engine2", "b", "--nodes1", "-1"])
+
 
 class Games(unittest.TestCase):
     """Real games against random_engine.py."""
