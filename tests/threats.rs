@@ -218,3 +218,33 @@ fn node_limit_covers_the_root_solvers() {
         );
     }
 }
+
+/// Under a node limit the root solvers take a share of it, as their time
+/// is a share of the hard limit: on positions where they find no win, more
+/// than half of the limit is left to the alpha-beta (before, the root VCT
+/// could take all but its last thousand nodes, and a move was played at
+/// depth 2).
+#[test]
+fn node_limit_leaves_the_alpha_beta_its_share() {
+    const LIMIT: u64 = 20_000;
+    let mut unsolved = 0;
+    for fixture in threat_fixtures() {
+        let (board, _, _) = position(&fixture);
+        let result = search(&board, MAX_DEPTH, LIMIT);
+        if result.score.abs() > MATE_BOUND {
+            continue;
+        }
+        unsolved += 1;
+        let alpha_beta: u64 = result.thread_nodes.iter().sum();
+        assert!(
+            alpha_beta > LIMIT / 2,
+            "{}: the alpha-beta searched {alpha_beta} of {} nodes",
+            fixture.name,
+            result.nodes
+        );
+    }
+    assert!(
+        unsolved >= 5,
+        "only {unsolved} positions the solvers leave open"
+    );
+}

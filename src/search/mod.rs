@@ -339,14 +339,19 @@ impl<'a> Searcher<'a> {
             self.stop,
             self.limits.start,
             self.limits.budget.hard / params.root_vcf_time_share,
-            self.nodes_left(params.root_vcf_nodes, result.nodes),
+            self.solver_nodes(
+                params.root_vcf_nodes,
+                params.root_vcf_time_share,
+                result.nodes,
+            ),
         );
         let mut line = vcf.solve();
         result.nodes += vcf.nodes();
         // Root VCT, with the safety check (+13.9 Elo, 100 games).
         if line.is_none() {
             let time = self.limits.budget.hard / params.root_vct_time_share;
-            let budget = self.nodes_left(params.root_vct_nodes, result.nodes);
+            let share = params.root_vct_time_share;
+            let budget = self.solver_nodes(params.root_vct_nodes, share, result.nodes);
             let mut vct = Vct::new(&self.board, self.stop, Instant::now(), time, budget);
             line = vct.solve();
             result.nodes += vct.nodes();
@@ -514,6 +519,18 @@ impl<'a> Searcher<'a> {
             0 => budget,
             max => budget.min(max.saturating_sub(used)),
         }
+    }
+
+    /// The nodes a root solver may use: as [`nodes_left`](Self::nodes_left),
+    /// and at most a `share`-th of the node limit, as its time is that share
+    /// of the hard limit, so that a solver that finds nothing leaves the
+    /// alpha-beta most of the limit.
+    fn solver_nodes(&self, budget: u64, share: u32, used: u64) -> u64 {
+        let budget = match self.limits.max_nodes {
+            0 => budget,
+            max => budget.min(max / u64::from(share)),
+        };
+        self.nodes_left(budget, used)
     }
 
     fn finish(self, mut result: SearchResult) -> SearchResult {
