@@ -8,7 +8,10 @@
 # The Elo match uses scripts/openings/freestyle-15-balanced.txt: openings a
 # depth-10 search scores within ±80 (freestyle-15.txt only passed a depth-4
 # check; at depth 10 it scores every one of its openings +78…+530 for black,
-# so many of its games are decided by the colour, not by the engines).
+# so many of its games are decided by the colour, not by the engines). The
+# standard and 20x20 matches use files made the same way: over the depth-4
+# files (standard-15.txt, freestyle-20.txt) black won about nine games of
+# ten, whoever played it.
 #
 # usage: scripts/strength-matches.sh [--games N] [--side-games N] [--tc G+I]
 #                                    [--side-tc G+I] [--base COMMIT | --opponent CMD]
@@ -72,8 +75,8 @@ run() {
 run freestyle15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 0 --openings scripts/openings/freestyle-15-balanced.txt --games "$games" --tc "$tc"
 run standard15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
-    --size 15 --rule 1 --openings scripts/openings/standard-15.txt --games "$side_games" --tc "$side_tc"
+    --size 15 --rule 1 --openings scripts/openings/standard-15-balanced.txt --games "$side_games" --tc "$side_tc"
 run renju15-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
     --size 15 --rule 4 --openings scripts/openings/renju-15.txt --games "$side_games" --tc "$side_tc"
 run freestyle20-vs-$label --engine1 "$engine" --engine2 "$base_engine" \
-    --size 20 --rule 0 --openings scripts/openings/freestyle-20.txt --games "$side_games" --tc "$side_tc"
+    --size 20 --rule 0 --openings scripts/openings/freestyle-20-balanced.txt --games "$side_games" --tc "$side_tc"

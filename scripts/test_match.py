@@ -72,6 +72,20 @@ class Openings(unittest.TestCase):
             with self.subTest(path=path.name):
                 self.assertTrue(match.load_openings(path, 20, 20, warnings.append))
 
+    def test_project_files(self):
+        """Every file of scripts/openings fits its board (20x20 for a "-20"
+        file) and holds at least 40 openings, none of them twice."""
+        files = sorted((SCRIPTS / "openings").glob("*.txt"))
+        self.assertTrue(files)
+        for path in files:
+            with self.subTest(path=path.name):
+                size = 20 if "-20" in path.name else 15
+                warnings = []
+                openings = match.load_openings(path, size, size, warnings.append)
+                self.assertEqual(warnings, [])
+                self.assertGreaterEqual(len(openings), 40)
+                self.assertEqual(len({tuple(o) for o in openings}), len(openings))
+
     def test_schedule(self):
         """Each opening is played twice with colours swapped, cycling."""
         plan = match.schedule(5, ["a", "b"])
