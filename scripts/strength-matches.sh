@@ -9,9 +9,9 @@
 # depth-10 search scores within ±80 (freestyle-15.txt only passed a depth-4
 # check; at depth 10 it scores every one of its openings +78…+530 for black,
 # so many of its games are decided by the colour, not by the engines). The
-# standard and 20x20 matches use files made the same way: over the depth-4
-# files (standard-15.txt, freestyle-20.txt) black won about nine games of
-# ten, whoever played it.
+# standard and 20x20 matches use files made the same way (20x20's at depth
+# 8): over the depth-4 files (standard-15.txt, freestyle-20.txt) black won
+# about nine games of ten, whoever played it.
 #
 # usage: scripts/strength-matches.sh [--games N] [--side-games N] [--tc G+I]
 #                                    [--side-tc G+I] [--base COMMIT | --opponent CMD]
