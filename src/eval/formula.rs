@@ -6,8 +6,8 @@
 //! table entries are `mover`·v and `waiter`·v, and its policy scores 2·v
 //! (attack) and v (defence). Each table set has its numbers: [`BUILT_IN`]
 //! makes `tables.bin` exactly, entry for entry (a test checks). The search's
-//! parameters carry freestyle's and renju's numbers, and the command line's
-//! `--param` installs tables made from other ones
+//! parameters carry freestyle's, renju's and standard's numbers, and the
+//! command line's `--param` installs tables made from other ones
 //! ([`super::tables::install`]).
 
 use super::code::{all_patterns, CODES};
@@ -49,6 +49,10 @@ impl Formula {
     /// 69.0 of 200 points where these scored 71.5).
     pub const RENJU: Formula = Formula::FITTED;
 
+    /// Standard's numbers: the Texel-fitted ones. Tried: freestyle's SPSA
+    /// numbers (+4.0 of 200 points against Rapfi, paired SE 8.4).
+    pub const STANDARD: Formula = Formula::FITTED;
+
     /// The Texel-fitted numbers (2026-11-22; docs/tuning.md, "Evaluation"),
     /// which the other rules keep: freestyle's SPSA numbers scored 6 to 10
     /// points fewer of 100 renju games against Rapfi.
@@ -71,13 +75,14 @@ impl Formula {
     }
 }
 
-/// The formula of each table set that `tables.bin` was made by: freestyle's
-/// own numbers, the Texel-fitted ones for standard, renju and caro.
+/// The formula of each table set that `tables.bin` was made by: freestyle's,
+/// renju's and standard's own numbers, the Texel-fitted ones for caro.
 pub const BUILT_IN: [Formula; TABLE_SETS] = {
     let mut formulas = [Formula::FITTED; TABLE_SETS];
     formulas[table_set(Rule::Freestyle, Color::Black)] = Formula::FREESTYLE;
     formulas[table_set(Rule::Renju, Color::Black)] = Formula::RENJU;
     formulas[table_set(Rule::Renju, Color::White)] = Formula::RENJU;
+    formulas[table_set(Rule::Standard, Color::Black)] = Formula::STANDARD;
     formulas
 };
 

@@ -10,10 +10,10 @@
 //! solver's own limits stay constants at the end of this file: one of them
 //! sizes the solver's line buffer.
 //!
-//! Freestyle's and renju's evaluation formulas are here too, for tuning
-//! only: their numbers default to the ones the built-in tables were made by,
-//! and other numbers install tables made from them (`eval::formula`; the
-//! other rules keep their built-in tables). The tables themselves are the
+//! Freestyle's, renju's and standard's evaluation formulas are here too,
+//! for tuning only: their numbers default to the ones the built-in tables
+//! were made by, and other numbers install tables made from them
+//! (`eval::formula`; caro keeps its built-in tables). The tables themselves are the
 //! evaluation's. Not here:
 //! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
 //! sizes), the clock's safety margin (`time.rs`: never losing on time is
@@ -30,15 +30,16 @@ use crate::types::{Color, Pattern, Rule, Threat};
 
 /// Defines [`Params`] from one list: each field with its doc comment, type,
 /// default and the values `--param` accepts; then, under `@formula`, each
-/// number of the evaluation formula as freestyle's and renju's field, the
-/// [`Formula`] entry it sets and its values (`i32`, defaults from
-/// [`Formula::FREESTYLE`] and [`Formula::RENJU`]), with
-/// [`Params::formula`] and [`Params::renju_formula`] made from them.
+/// number of the evaluation formula as freestyle's, renju's and standard's
+/// field, the [`Formula`] entry it sets and its values (`i32`, defaults from
+/// [`Formula::FREESTYLE`], [`Formula::RENJU`] and [`Formula::STANDARD`]),
+/// with [`Params::formula`], [`Params::renju_formula`] and
+/// [`Params::standard_formula`] made from them.
 macro_rules! params {
     (
         $( $(#[$doc:meta])* $name:ident: $ty:ty = $default:expr, $range:expr; )*
         @formula {
-            $( $(#[$fdoc:meta])* $free:ident, $renju:ident:
+            $( $(#[$fdoc:meta])* $free:ident, $renju:ident, $standard:ident:
                 $entry:ident $([$index:expr])?, $frange:expr; )*
         }
     ) => {
@@ -46,6 +47,7 @@ macro_rules! params {
             $( $(#[$doc])* $name: $ty = $default, $range; )*
             $( $(#[$fdoc])* $free: i32 = Formula::FREESTYLE.$entry $([$index])?, $frange; )*
             $( $(#[$fdoc])* $renju: i32 = Formula::RENJU.$entry $([$index])?, $frange; )*
+            $( $(#[$fdoc])* $standard: i32 = Formula::STANDARD.$entry $([$index])?, $frange; )*
         );
 
         impl Params {
@@ -61,6 +63,13 @@ macro_rules! params {
             pub fn renju_formula(&self) -> Formula {
                 let mut formula = Formula::RENJU;
                 $( formula.$entry $([$index])? = self.$renju; )*
+                formula
+            }
+
+            /// Standard's evaluation formula with these parameters' numbers.
+            pub fn standard_formula(&self) -> Formula {
+                let mut formula = Formula::STANDARD;
+                $( formula.$entry $([$index])? = self.$standard; )*
                 formula
             }
         }
@@ -254,46 +263,46 @@ params! {
     /// the chosen move and, if it finds a win there, after the others.
     safety_vct_nodes: u64 = 100_000, 0..=1_000_000_000;
 
-    // The evaluation formula, freestyle's and renju's numbers (tuning only:
-    // tables made from other numbers replace the built-in ones, see
-    // `eval::formula`; renju's serve both colours, black's forbidden points
-    // worth nothing)
+    // The evaluation formula, freestyle's, renju's and standard's numbers
+    // (tuning only: tables made from other numbers replace the built-in
+    // ones, see `eval::formula`; renju's serve both colours, black's
+    // forbidden points worth nothing)
 
     @formula {
         /// Value of a closed one on a cell's line.
-        cell_block1, renju_cell_block1: pattern[Pattern::Block1 as usize], 0..=5000;
+        cell_block1, renju_cell_block1, standard_cell_block1: pattern[Pattern::Block1 as usize], 0..=5000;
         /// Value of an open one on a cell's line.
-        cell_flex1, renju_cell_flex1: pattern[Pattern::Flex1 as usize], 0..=5000;
+        cell_flex1, renju_cell_flex1, standard_cell_flex1: pattern[Pattern::Flex1 as usize], 0..=5000;
         /// Value of a closed two on a cell's line.
-        cell_block2, renju_cell_block2: pattern[Pattern::Block2 as usize], 0..=5000;
+        cell_block2, renju_cell_block2, standard_cell_block2: pattern[Pattern::Block2 as usize], 0..=5000;
         /// Value of an open two on a cell's line.
-        cell_flex2, renju_cell_flex2: pattern[Pattern::Flex2 as usize], 0..=5000;
+        cell_flex2, renju_cell_flex2, standard_cell_flex2: pattern[Pattern::Flex2 as usize], 0..=5000;
         /// Value of a closed three on a cell's line.
-        cell_block3, renju_cell_block3: pattern[Pattern::Block3 as usize], 0..=5000;
+        cell_block3, renju_cell_block3, standard_cell_block3: pattern[Pattern::Block3 as usize], 0..=5000;
         /// Value of an open three on a cell's line.
-        cell_flex3, renju_cell_flex3: pattern[Pattern::Flex3 as usize], 0..=5000;
+        cell_flex3, renju_cell_flex3, standard_cell_flex3: pattern[Pattern::Flex3 as usize], 0..=5000;
         /// Value of a four on a cell's line.
-        cell_block4, renju_cell_block4: pattern[Pattern::Block4 as usize], 0..=5000;
+        cell_block4, renju_cell_block4, standard_cell_block4: pattern[Pattern::Block4 as usize], 0..=5000;
         /// Value of two fours on one line through a cell (such as `X.XXX.X`).
-        cell_double_four, renju_cell_double_four: pattern[Pattern::DoubleFour as usize], 0..=5000;
+        cell_double_four, renju_cell_double_four, standard_cell_double_four: pattern[Pattern::DoubleFour as usize], 0..=5000;
         /// Value of an open four on a cell's line.
-        cell_flex4, renju_cell_flex4: pattern[Pattern::Flex4 as usize], 0..=5000;
+        cell_flex4, renju_cell_flex4, standard_cell_flex4: pattern[Pattern::Flex4 as usize], 0..=5000;
         /// Extra value of a cell where a stone makes a closed three or an open two.
-        bonus_two, renju_bonus_two: class[Threat::Two as usize], 0..=5000;
+        bonus_two, renju_bonus_two, standard_bonus_two: class[Threat::Two as usize], 0..=5000;
         /// Extra value of a cell where a stone makes one open three.
-        bonus_three, renju_bonus_three: class[Threat::Three as usize], 0..=5000;
+        bonus_three, renju_bonus_three, standard_bonus_three: class[Threat::Three as usize], 0..=5000;
         /// Extra value of a cell where a stone makes two open threes.
-        bonus_double_three, renju_bonus_double_three: class[Threat::DoubleThree as usize], 0..=5000;
+        bonus_double_three, renju_bonus_double_three, standard_bonus_double_three: class[Threat::DoubleThree as usize], 0..=5000;
         /// Extra value of a cell where a stone makes one four.
-        bonus_four, renju_bonus_four: class[Threat::Four as usize], 0..=5000;
+        bonus_four, renju_bonus_four, standard_bonus_four: class[Threat::Four as usize], 0..=5000;
         /// Extra value of a cell where a stone makes a four with an open three.
-        bonus_four_three, renju_bonus_four_three: class[Threat::FourThree as usize], 0..=5000;
+        bonus_four_three, renju_bonus_four_three, standard_bonus_four_three: class[Threat::FourThree as usize], 0..=5000;
         /// Extra value of a cell where a stone makes an open four or a double four.
-        bonus_flex4, renju_bonus_flex4: class[Threat::Flex4 as usize], 0..=5000;
+        bonus_flex4, renju_bonus_flex4, standard_bonus_flex4: class[Threat::Flex4 as usize], 0..=5000;
         /// A cell's worth to the side to move, per unit of value.
-        cell_mover, renju_cell_mover: mover, 0..=256;
+        cell_mover, renju_cell_mover, standard_cell_mover: mover, 0..=256;
         /// A cell's worth to the side waiting, per unit of value.
-        cell_waiter, renju_cell_waiter: waiter, 0..=256;
+        cell_waiter, renju_cell_waiter, standard_cell_waiter: waiter, 0..=256;
     }
 }
 
@@ -340,6 +349,7 @@ pub fn install(params: Params) -> Result<()> {
     for color in [Color::Black, Color::White] {
         formulas[table_set(Rule::Renju, color)] = params.renju_formula();
     }
+    formulas[table_set(Rule::Standard, Color::Black)] = params.standard_formula();
     if formulas != formula::BUILT_IN {
         eval::tables::install(formula::tables(&formulas)).map_err(anyhow::Error::msg)?;
     }
@@ -424,6 +434,7 @@ mod tests {
     fn the_formula_numbers_map_to_their_own_entries() {
         assert_eq!(Params::DEFAULT.formula(), Formula::FREESTYLE);
         assert_eq!(Params::DEFAULT.renju_formula(), Formula::RENJU);
+        assert_eq!(Params::DEFAULT.standard_formula(), Formula::STANDARD);
         let params = parse_settings(&["cell_flex2=40", "bonus_four=200", "cell_mover=30"]).unwrap();
         let mut expected = Formula::FREESTYLE;
         expected.pattern[Pattern::Flex2 as usize] = 40;
@@ -436,6 +447,12 @@ mod tests {
         expected.pattern[Pattern::Flex2 as usize] = 40;
         expected.waiter = 30;
         assert_eq!(params.renju_formula(), expected);
+        assert_eq!(params.formula(), Formula::FREESTYLE);
+        let params = parse_settings(&["standard_bonus_three=70"]).unwrap();
+        let mut expected = Formula::STANDARD;
+        expected.class[Threat::Three as usize] = 70;
+        assert_eq!(params.standard_formula(), expected);
+        assert_eq!(params.renju_formula(), Formula::RENJU);
         assert_eq!(params.formula(), Formula::FREESTYLE);
     }
 
