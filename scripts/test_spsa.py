@@ -91,26 +91,32 @@ class ParamsFile(unittest.TestCase):
         self.assertTrue(all(param.c_end >= 1 for param in params if param.integer))
 
     def test_eval_files(self):
-        """scripts/spsa-eval.txt and spsa-eval-renju.txt parse: twelve integer
-        numbers of a formula each, the same numbers with renju's prefix."""
+        """scripts/spsa-eval.txt, spsa-eval-renju.txt and
+        spsa-eval-standard.txt parse: twelve integer numbers of a formula
+        each, the same numbers with renju's and standard's prefixes."""
         freestyle = spsa.load_params(SCRIPTS / "spsa-eval.txt")
         renju = spsa.load_params(SCRIPTS / "spsa-eval-renju.txt")
-        for params in (freestyle, renju):
+        standard = spsa.load_params(SCRIPTS / "spsa-eval-standard.txt")
+        for params in (freestyle, renju, standard):
             self.assertEqual(len(params), 12)
             self.assertTrue(all(param.integer and param.c_end >= 1 for param in params))
         self.assertEqual([f"renju_{param.name}" for param in freestyle],
                          [param.name for param in renju])
+        self.assertEqual([f"standard_{param.name}" for param in freestyle],
+                         [param.name for param in standard])
 
     def test_example_names_are_parameters(self):
         """Every name in the example files is a field of the engine's Params:
         declared as `name: type =`, or in the formula's list as
-        `freestyle_name, renju_name:`."""
+        `freestyle_name, renju_name, standard_name:`."""
         source = (SCRIPTS.parent / "src" / "search" / "params.rs").read_text()
-        for name in ("spsa-search.txt", "spsa-eval.txt", "spsa-eval-renju.txt"):
+        for name in ("spsa-search.txt", "spsa-eval.txt", "spsa-eval-renju.txt",
+                     "spsa-eval-standard.txt"):
             for param in spsa.load_params(SCRIPTS / name):
                 with self.subTest(file=name, param=param.name):
-                    self.assertRegex(source, rf"\n\s*(?:{param.name}: \w+ =|{param.name}, \w+:|"
-                                             rf"\w+, {param.name}:)")
+                    self.assertRegex(source, rf"\n\s*(?:{param.name}: \w+ =|{param.name}, \w+, \w+:|"
+                                             rf"\w+, {param.name}, \w+:|"
+                                             rf"\w+, \w+, {param.name}:)")
 
 
 class Schedule(unittest.TestCase):
