@@ -50,7 +50,9 @@ impl Formula {
     pub const RENJU: Formula = Formula::FITTED;
 
     /// Standard's numbers: the Texel-fitted ones. Tried: freestyle's SPSA
-    /// numbers (+4.0 of 200 points against Rapfi, paired SE 8.4).
+    /// numbers (+4.0 of 200 points against Rapfi, paired SE 8.4); 800
+    /// iterations of standard self-play SPSA (54.5 of 200 points against
+    /// Rapfi where these scored 65.0).
     pub const STANDARD: Formula = Formula::FITTED;
 
     /// The Texel-fitted numbers (2026-11-22; docs/tuning.md, "Evaluation"),
