@@ -13,11 +13,11 @@
 //! Freestyle's, renju's and standard's evaluation formulas are here too,
 //! for tuning only: their numbers default to the ones the built-in tables
 //! were made by, and other numbers install tables made from them
-//! (`eval::formula`; caro keeps its built-in tables). The tables themselves are the
-//! evaluation's. Not here:
-//! the limits that only size the search (`MAX_PLY`, `MAX_DEPTH`, the table
-//! sizes), the clock's safety margin (`time.rs`: never losing on time is
-//! not a trade-off) and the opening and swap2 probes (`opening.rs`).
+//! (`eval::formula`; caro keeps its built-in tables). The tables themselves
+//! are the evaluation's. Not here: the limits that only size the search
+//! (`MAX_PLY`, `MAX_DEPTH`, the table sizes), the clock's safety margin
+//! (`time.rs`: never losing on time is not a trade-off) and the opening and
+//! swap2 probes (`opening.rs`).
 
 use std::sync::OnceLock;
 use std::time::Duration;
