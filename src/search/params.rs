@@ -270,39 +270,56 @@ params! {
 
     @formula {
         /// Value of a closed one on a cell's line.
-        cell_block1, renju_cell_block1, standard_cell_block1: pattern[Pattern::Block1 as usize], 0..=5000;
+        cell_block1, renju_cell_block1, standard_cell_block1:
+            pattern[Pattern::Block1 as usize], 0..=5000;
         /// Value of an open one on a cell's line.
-        cell_flex1, renju_cell_flex1, standard_cell_flex1: pattern[Pattern::Flex1 as usize], 0..=5000;
+        cell_flex1, renju_cell_flex1, standard_cell_flex1:
+            pattern[Pattern::Flex1 as usize], 0..=5000;
         /// Value of a closed two on a cell's line.
-        cell_block2, renju_cell_block2, standard_cell_block2: pattern[Pattern::Block2 as usize], 0..=5000;
+        cell_block2, renju_cell_block2, standard_cell_block2:
+            pattern[Pattern::Block2 as usize], 0..=5000;
         /// Value of an open two on a cell's line.
-        cell_flex2, renju_cell_flex2, standard_cell_flex2: pattern[Pattern::Flex2 as usize], 0..=5000;
+        cell_flex2, renju_cell_flex2, standard_cell_flex2:
+            pattern[Pattern::Flex2 as usize], 0..=5000;
         /// Value of a closed three on a cell's line.
-        cell_block3, renju_cell_block3, standard_cell_block3: pattern[Pattern::Block3 as usize], 0..=5000;
+        cell_block3, renju_cell_block3, standard_cell_block3:
+            pattern[Pattern::Block3 as usize], 0..=5000;
         /// Value of an open three on a cell's line.
-        cell_flex3, renju_cell_flex3, standard_cell_flex3: pattern[Pattern::Flex3 as usize], 0..=5000;
+        cell_flex3, renju_cell_flex3, standard_cell_flex3:
+            pattern[Pattern::Flex3 as usize], 0..=5000;
         /// Value of a four on a cell's line.
-        cell_block4, renju_cell_block4, standard_cell_block4: pattern[Pattern::Block4 as usize], 0..=5000;
+        cell_block4, renju_cell_block4, standard_cell_block4:
+            pattern[Pattern::Block4 as usize], 0..=5000;
         /// Value of two fours on one line through a cell (such as `X.XXX.X`).
-        cell_double_four, renju_cell_double_four, standard_cell_double_four: pattern[Pattern::DoubleFour as usize], 0..=5000;
+        cell_double_four, renju_cell_double_four, standard_cell_double_four:
+            pattern[Pattern::DoubleFour as usize], 0..=5000;
         /// Value of an open four on a cell's line.
-        cell_flex4, renju_cell_flex4, standard_cell_flex4: pattern[Pattern::Flex4 as usize], 0..=5000;
+        cell_flex4, renju_cell_flex4, standard_cell_flex4:
+            pattern[Pattern::Flex4 as usize], 0..=5000;
         /// Extra value of a cell where a stone makes a closed three or an open two.
-        bonus_two, renju_bonus_two, standard_bonus_two: class[Threat::Two as usize], 0..=5000;
+        bonus_two, renju_bonus_two, standard_bonus_two:
+            class[Threat::Two as usize], 0..=5000;
         /// Extra value of a cell where a stone makes one open three.
-        bonus_three, renju_bonus_three, standard_bonus_three: class[Threat::Three as usize], 0..=5000;
+        bonus_three, renju_bonus_three, standard_bonus_three:
+            class[Threat::Three as usize], 0..=5000;
         /// Extra value of a cell where a stone makes two open threes.
-        bonus_double_three, renju_bonus_double_three, standard_bonus_double_three: class[Threat::DoubleThree as usize], 0..=5000;
+        bonus_double_three, renju_bonus_double_three, standard_bonus_double_three:
+            class[Threat::DoubleThree as usize], 0..=5000;
         /// Extra value of a cell where a stone makes one four.
-        bonus_four, renju_bonus_four, standard_bonus_four: class[Threat::Four as usize], 0..=5000;
+        bonus_four, renju_bonus_four, standard_bonus_four:
+            class[Threat::Four as usize], 0..=5000;
         /// Extra value of a cell where a stone makes a four with an open three.
-        bonus_four_three, renju_bonus_four_three, standard_bonus_four_three: class[Threat::FourThree as usize], 0..=5000;
+        bonus_four_three, renju_bonus_four_three, standard_bonus_four_three:
+            class[Threat::FourThree as usize], 0..=5000;
         /// Extra value of a cell where a stone makes an open four or a double four.
-        bonus_flex4, renju_bonus_flex4, standard_bonus_flex4: class[Threat::Flex4 as usize], 0..=5000;
+        bonus_flex4, renju_bonus_flex4, standard_bonus_flex4:
+            class[Threat::Flex4 as usize], 0..=5000;
         /// A cell's worth to the side to move, per unit of value.
-        cell_mover, renju_cell_mover, standard_cell_mover: mover, 0..=256;
+        cell_mover, renju_cell_mover, standard_cell_mover:
+            mover, 0..=256;
         /// A cell's worth to the side waiting, per unit of value.
-        cell_waiter, renju_cell_waiter, standard_cell_waiter: waiter, 0..=256;
+        cell_waiter, renju_cell_waiter, standard_cell_waiter:
+            waiter, 0..=256;
     }
 }
 
