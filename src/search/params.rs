@@ -362,11 +362,16 @@ static INSTALLED: OnceLock<Params> = OnceLock::new();
 /// fails.
 pub fn install(params: Params) -> Result<()> {
     let mut formulas = formula::BUILT_IN;
-    formulas[table_set(Rule::Freestyle, Color::Black)] = params.formula();
-    for color in [Color::Black, Color::White] {
-        formulas[table_set(Rule::Renju, color)] = params.renju_formula();
+    let tuned = [
+        (Rule::Freestyle, params.formula()),
+        (Rule::Renju, params.renju_formula()),
+        (Rule::Standard, params.standard_formula()),
+    ];
+    for (rule, rule_formula) in tuned {
+        for color in [Color::Black, Color::White] {
+            formulas[table_set(rule, color)] = rule_formula;
+        }
     }
-    formulas[table_set(Rule::Standard, Color::Black)] = params.standard_formula();
     if formulas != formula::BUILT_IN {
         eval::tables::install(formula::tables(&formulas)).map_err(anyhow::Error::msg)?;
     }
