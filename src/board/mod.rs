@@ -11,9 +11,13 @@
 //! of each threat class per colour answer "does anyone have a five / open
 //! four / three?" in O(1).
 
+mod cellset;
 pub mod pattern;
 pub mod threat;
 mod zobrist;
+
+pub use cellset::CellSet;
+use cellset::ThreatCells;
 
 use crate::eval;
 use crate::eval::tables::{policies, table_set, worths, Policies, Worths};
@@ -110,7 +114,9 @@ impl StoneBox {
 /// begin.
 #[derive(Clone, Copy)]
 struct Frame {
-    saved_from: u32,
+    saved_from: u16,
+    /// Where the threat cell sets' changes begin in their log.
+    threat_cells_from: u16,
     threat_counts: [[u16; Threat::COUNT]; 2],
     table_sums: [[i32; 2]; 2],
     stone_box: StoneBox,
@@ -118,6 +124,7 @@ struct Frame {
 
 const NO_FRAME: Frame = Frame {
     saved_from: 0,
+    threat_cells_from: 0,
     threat_counts: [[0; Threat::COUNT]; 2],
     table_sums: [[0; 2]; 2],
     stone_box: StoneBox::EMPTY,
@@ -125,6 +132,14 @@ const NO_FRAME: Frame = Frame {
 
 /// Most empty cells one move can change: ten on each of four lines.
 const CELLS_PER_MOVE: usize = 40;
+
+/// Most changes of the threat cell sets a move logs: two per changed cell
+/// (one per colour), and the stone's own cell.
+const SET_CHANGES_PER_MOVE: usize = 2 * CELLS_PER_MOVE + 2;
+
+// A frame's marks fit in 16 bits, and a frame in a cache line.
+const _: () = assert!(MAX_MOVES * SET_CHANGES_PER_MOVE <= 1 << 16);
+const _: () = assert!(std::mem::size_of::<Frame>() == 64);
 
 /// What a stone's refresh of the cells on its lines reads and keeps in
 /// locals: the tables, the sums and the count of saved cells, updated as
@@ -160,6 +175,17 @@ pub struct Board {
     info: [CellInfo; CELLS],
     /// Per colour and threat class: how many empty cells have that class.
     threat_counts: [[u16; Threat::COUNT]; 2],
+    /// Black's four cells, black's three cells, white's four cells and
+    /// white's three cells (see [`Board::four_cells`] and
+    /// [`Board::three_cells`]); a cell's threat classes decide, by
+    /// [`cell_sets`].
+    threat_cells: ThreatCells,
+    /// Whether moves keep `threat_cells` up to date (see
+    /// [`Board::track_threat_cells`]).
+    tracking: bool,
+    /// The number of stones on the board when tracking began: taking back
+    /// a move from before stops it.
+    tracked_from: usize,
     /// Per colour: the `attack` and `defence` entries of the tables it plays
     /// by, side by side.
     policies: [&'static Policies; 2],
@@ -202,6 +228,9 @@ impl Board {
             keys: [[0; 4]; CELLS],
             info: [NO_INFO; CELLS],
             threat_counts: [[0; Threat::COUNT]; 2],
+            threat_cells: ThreatCells::new(MAX_MOVES * SET_CHANGES_PER_MOVE),
+            tracking: false,
+            tracked_from: 0,
             policies: [
                 policies(table_set(rule, Color::Black)),
                 policies(table_set(rule, Color::White)),
@@ -428,6 +457,64 @@ impl Board {
         (fours.wrapping_mul(0x0102_0408) >> 24) & 15
     }
 
+    /// Keeps the [threat cell sets](Board::four_cells) up to date from now
+    /// on, for the threat solvers. Moves cost a little more while they are
+    /// kept (the alpha-beta's board does not keep them). Taking back a move
+    /// made before this call stops it.
+    pub fn track_threat_cells(&mut self) {
+        if !self.tracking {
+            self.track_threat_cells_anew();
+        }
+    }
+
+    /// Whether the board keeps its threat cell sets up to date.
+    #[inline]
+    pub fn tracks_threat_cells(&self) -> bool {
+        self.tracking
+    }
+
+    /// Builds the threat cell sets from the cells' classes, and keeps them
+    /// from the position on the board.
+    fn track_threat_cells_anew(&mut self) {
+        self.threat_cells.clear();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let pos = Pos::new(x, y);
+                if self.is_empty(pos) {
+                    let sets = cell_sets(self.info[pos.index()].threats);
+                    self.threat_cells.toggle(pos.index(), sets);
+                }
+            }
+        }
+        self.threat_cells.forget();
+        self.tracking = true;
+        self.tracked_from = self.frame_count;
+    }
+
+    /// The empty cells where a stone of `color` may make a four: those of a
+    /// threat class from [`Threat::Four`] up, and renju black's
+    /// [`Threat::Forbidden`] and [`Threat::MaybeForbidden`] cells (which may
+    /// hold a four or not: [`Board::four_lines`] tells). Every cell with a
+    /// four on some line is among them. Row by row, as [`Board::cells`]
+    /// meets them. Only on a board that [keeps
+    /// them](Board::track_threat_cells).
+    #[inline]
+    pub fn four_cells(&self, color: Color) -> &CellSet {
+        debug_assert!(self.tracking, "threat cell sets not kept");
+        self.threat_cells.set(2 * color.index())
+    }
+
+    /// The empty cells where a stone of `color` may make an open three or
+    /// better on some line: the [`Board::four_cells`] and those of the
+    /// classes [`Threat::Three`] and [`Threat::DoubleThree`]. Every cell
+    /// with an open three or a four on some line is among them. Only on a
+    /// board that [keeps them](Board::track_threat_cells).
+    #[inline]
+    pub fn three_cells(&self, color: Color) -> &CellSet {
+        debug_assert!(self.tracking, "threat cell sets not kept");
+        self.threat_cells.set(2 * color.index() + 1)
+    }
+
     /// Whether a stone of either colour on empty cell `pos` makes a four or
     /// better on some line: where neither does, [`Board::four_lines`] is
     /// empty for both colours and neither has a threat of
@@ -505,7 +592,11 @@ impl Board {
     #[inline]
     pub fn make(&mut self, pos: Pos) {
         debug_assert!(self.is_empty(pos));
-        self.place(pos, self.side);
+        if self.tracking {
+            self.place::<true>(pos, self.side);
+        } else {
+            self.place::<false>(pos, self.side);
+        }
         self.history[self.moves] = pos;
         self.moves += 1;
         self.side = self.side.opponent();
@@ -539,6 +630,9 @@ impl Board {
                 }
             }
         }
+        if self.tracking {
+            self.track_threat_cells_anew();
+        }
     }
 
     /// Runs `probe` on the board with a stone of `color` on empty cell `pos`,
@@ -556,7 +650,11 @@ impl Board {
         probe: impl FnOnce(&mut Board) -> R,
     ) -> R {
         debug_assert!(self.is_empty(pos));
-        self.place(pos, color);
+        if self.tracking {
+            self.place::<true>(pos, color);
+        } else {
+            self.place::<false>(pos, color);
+        }
         let result = probe(self);
         self.remove(pos);
         result
@@ -565,9 +663,10 @@ impl Board {
     /// Places a stone on empty `pos`, updating the patterns of the empty
     /// cells on its four lines. [`Board::remove`] takes it back; stones are
     /// removed newest first.
-    fn place(&mut self, pos: Pos, color: Color) {
+    fn place<const TRACK: bool>(&mut self, pos: Pos, color: Color) {
         self.frames[self.frame_count] = Frame {
-            saved_from: self.saved_count as u32,
+            saved_from: self.saved_count as u16,
+            threat_cells_from: self.threat_cells.mark() as u16,
             threat_counts: self.threat_counts,
             table_sums: self.table_sums,
             stone_box: self.stone_box,
@@ -585,10 +684,10 @@ impl Board {
         // table), else five (overlines, blocked fives).
         match self.pairs {
             PairTable::Short(entries) => {
-                self.refresh_lines::<4>(pos, |key| pattern::short_pair_entry(entries, key))
+                self.refresh_lines::<4, TRACK>(pos, |key| pattern::short_pair_entry(entries, key))
             }
             PairTable::Full(entries) => {
-                self.refresh_lines::<5>(pos, |key| pattern::full_pair_entry(entries, key))
+                self.refresh_lines::<5, TRACK>(pos, |key| pattern::full_pair_entry(entries, key))
             }
         }
     }
@@ -597,7 +696,11 @@ impl Board {
     /// just placed on `pos`, one direction at a time; `pair_entry` reads the
     /// board's pair table.
     #[inline(always)]
-    fn refresh_lines<const REACH: isize>(&mut self, pos: Pos, pair_entry: impl PairEntry) {
+    fn refresh_lines<const REACH: isize, const TRACK: bool>(
+        &mut self,
+        pos: Pos,
+        pair_entry: impl PairEntry,
+    ) {
         // The sums and the count of saved cells in locals, so that the
         // compiler keeps them in registers across the loops' stores.
         let mut refresh = Refresh {
@@ -607,10 +710,10 @@ impl Board {
             table_sums: self.table_sums,
             saved_count: self.saved_count,
         };
-        self.refresh_direction::<0, REACH>(pos, &mut refresh);
-        self.refresh_direction::<1, REACH>(pos, &mut refresh);
-        self.refresh_direction::<2, REACH>(pos, &mut refresh);
-        self.refresh_direction::<3, REACH>(pos, &mut refresh);
+        self.refresh_direction::<0, REACH, TRACK>(pos, &mut refresh);
+        self.refresh_direction::<1, REACH, TRACK>(pos, &mut refresh);
+        self.refresh_direction::<2, REACH, TRACK>(pos, &mut refresh);
+        self.refresh_direction::<3, REACH, TRACK>(pos, &mut refresh);
         self.table_sums = refresh.table_sums;
         self.saved_count = refresh.saved_count;
     }
@@ -619,21 +722,25 @@ impl Board {
     /// it. With the direction and the reach constants the compiler turns
     /// the steps into immediates.
     #[inline(always)]
-    fn refresh_direction<const D: usize, const REACH: isize>(
+    fn refresh_direction<const D: usize, const REACH: isize, const TRACK: bool>(
         &mut self,
         pos: Pos,
         refresh: &mut Refresh<impl PairEntry>,
     ) {
         for k in 1..REACH + 1 {
-            self.refresh_line::<D>(pos.step(DIRECTIONS[D], k), refresh);
-            self.refresh_line::<D>(pos.step(DIRECTIONS[D], -k), refresh);
+            self.refresh_line::<D, TRACK>(pos.step(DIRECTIONS[D], k), refresh);
+            self.refresh_line::<D, TRACK>(pos.step(DIRECTIONS[D], -k), refresh);
         }
     }
 
     /// Rereads line `D` of `cell` after a stone was placed on the line, if
     /// `cell` is empty, saving the cell's state first if the line changed.
     #[inline(always)]
-    fn refresh_line<const D: usize>(&mut self, cell: Pos, refresh: &mut Refresh<impl PairEntry>) {
+    fn refresh_line<const D: usize, const TRACK: bool>(
+        &mut self,
+        cell: Pos,
+        refresh: &mut Refresh<impl PairEntry>,
+    ) {
         if self.cells[cell.index()] != Cell::Empty {
             return;
         }
@@ -647,7 +754,7 @@ impl Board {
                 info: *info,
             };
             refresh.saved_count += 1;
-            set_line_patterns(
+            let changed = set_line_patterns::<TRACK>(
                 info,
                 D,
                 lines,
@@ -656,6 +763,9 @@ impl Board {
                 &mut self.threat_counts,
                 &mut refresh.table_sums,
             );
+            if TRACK {
+                self.threat_cells.toggle(cell.index(), changed);
+            }
         }
     }
 
@@ -666,8 +776,12 @@ impl Board {
             return;
         };
         self.frame_count -= 1;
+        if self.frame_count < self.tracked_from {
+            self.tracking = false;
+        }
         let frame = self.frames[self.frame_count];
         let from = frame.saved_from as usize;
+        self.threat_cells.undo(frame.threat_cells_from as usize);
         for saved in &self.saved[from..self.saved_count] {
             self.info[saved.pos.index()] = saved.info;
         }
@@ -714,8 +828,13 @@ impl Board {
 
     /// Adds (`sign` 1) or removes (−1) an empty cell's contribution to the
     /// counts and sums.
-    #[inline]
+    #[inline(always)]
     fn count_cell(&mut self, pos: Pos, sign: i32) {
+        // In or out of the threat cell sets by its classes.
+        if self.tracking {
+            let sets = cell_sets(self.info[pos.index()].threats);
+            self.threat_cells.toggle(pos.index(), sets);
+        }
         for c in 0..2 {
             let info = &self.info[pos.index()];
             let slot = &mut self.threat_counts[c][info.threats[c] as usize];
@@ -730,7 +849,7 @@ impl Board {
     /// threat and pattern code; the counts and sums follow.
     fn update_line(&mut self, pos: Pos, d: usize) {
         let lines = self.pairs.entry(self.keys[pos.index()][d]);
-        set_line_patterns(
+        set_line_patterns::<false>(
             &mut self.info[pos.index()],
             d,
             lines,
@@ -756,12 +875,48 @@ impl Board {
     }
 }
 
+/// Per threat class, two bits at twice its number: the threat cell sets
+/// of its colour a cell of that class belongs to, the lower bit for the
+/// four cells ([`Board::four_cells`]) and the upper for the three cells
+/// ([`Board::three_cells`]). Shifts, not a table, so that the test inlined
+/// into every cell's update loads nothing.
+const CELL_SETS: u32 = {
+    let mut sets = 0;
+    let mut i = 0;
+    while i < Threat::COUNT {
+        let threat = Threat::ALL[i];
+        let four = matches!(threat, Threat::Forbidden | Threat::MaybeForbidden)
+            || threat as u8 >= Threat::Four as u8;
+        let three = four || matches!(threat, Threat::Three | Threat::DoubleThree);
+        sets |= (four as u32 | (three as u32) << 1) << (2 * i);
+        i += 1;
+    }
+    sets
+};
+
+/// The threat cell sets of its colour a cell of class `threat` belongs to
+/// (bit 0 the four cells, bit 1 the three cells).
+#[inline(always)]
+fn class_sets(threat: Threat) -> u32 {
+    CELL_SETS >> (2 * threat as u32) & 3
+}
+
+/// The threat cell sets a cell with both colours' classes `threats`
+/// belongs to: black's [`class_sets`] bits, then white's two above them, as
+/// [`Board::threat_cells`] orders the sets.
+#[inline(always)]
+fn cell_sets(threats: [Threat; 2]) -> u32 {
+    class_sets(threats[0]) | class_sets(threats[1]) << 2
+}
+
 /// Sets both colours' patterns on line `d` of a counted empty cell (a
 /// [pair table](PairTable) entry), then their threats and pattern codes,
 /// looked up in `combos`; the threat counts and the sums of the `worths`
-/// follow.
+/// follow. With `TRACK`, returns the threat cell sets the cell enters or
+/// leaves (bits as [`cell_sets`] numbers them), for the caller to apply;
+/// else 0.
 #[inline(always)]
-fn set_line_patterns(
+fn set_line_patterns<const TRACK: bool>(
     cell: &mut CellInfo,
     d: usize,
     lines: u8,
@@ -769,7 +924,7 @@ fn set_line_patterns(
     worths: [&'static Worths; 2],
     threat_counts: &mut [[u16; Threat::COUNT]; 2],
     table_sums: &mut [[i32; 2]; 2],
-) {
+) -> u32 {
     let old_lines = cell.lines[d];
     cell.lines[d] = lines;
     let terms = &threat::LINE_COMBO_TERMS[d];
@@ -777,6 +932,7 @@ fn set_line_patterns(
         .combos
         .wrapping_add(terms[lines as usize])
         .wrapping_sub(terms[old_lines as usize]);
+    let mut changed = 0;
     for c in 0..2 {
         let combo = (cell.combos >> (16 * c)) as u16;
         debug_assert_eq!(
@@ -791,6 +947,9 @@ fn set_line_patterns(
             let counts = &mut threat_counts[c];
             counts[cell.threats[c] as usize] -= 1;
             counts[threat as usize] += 1;
+            if TRACK {
+                changed |= (class_sets(cell.threats[c]) ^ class_sets(threat)) << (2 * c);
+            }
             cell.threats[c] = threat;
         }
         let ([new_mover, new_waiter], [old_mover, old_waiter]) = (
@@ -801,6 +960,7 @@ fn set_line_patterns(
         sums[0] += new_mover - old_mover;
         sums[1] += new_waiter - old_waiter;
     }
+    changed
 }
 
 impl std::fmt::Debug for Board {
@@ -827,6 +987,9 @@ mod tests {
 
     fn fresh_state(board: &Board) -> Board {
         let mut fresh = Board::new(board.width, board.height, board.rule);
+        if board.tracks_threat_cells() {
+            fresh.track_threat_cells();
+        }
         for &pos in board.history() {
             fresh.make(pos);
         }
@@ -837,6 +1000,15 @@ mod tests {
         assert_eq!(a.hash, b.hash);
         assert_eq!(a.threat_counts, b.threat_counts);
         assert_eq!(a.table_sums, b.table_sums);
+        assert_eq!(a.tracks_threat_cells(), b.tracks_threat_cells());
+        for c in [Color::Black, Color::White]
+            .into_iter()
+            .filter(|_| a.tracking)
+        {
+            assert_eq!(a.four_cells(c), b.four_cells(c));
+            assert_eq!(a.three_cells(c), b.three_cells(c));
+            assert_threat_cells(a, c);
+        }
         for pos in a.cells() {
             assert_eq!(a.cell(pos), b.cell(pos));
             assert_eq!(a.near[pos.index()], b.near[pos.index()]);
@@ -851,12 +1023,49 @@ mod tests {
         }
     }
 
+    /// The threat cell sets hold the empty cells their classes put there,
+    /// and every cell with a four (an open three) on some line.
+    fn assert_threat_cells(board: &Board, c: Color) {
+        for pos in board.cells() {
+            let empty = board.is_empty(pos);
+            let sets = if empty {
+                class_sets(board.threat(pos, c))
+            } else {
+                0
+            };
+            assert_eq!(
+                board.four_cells(c).contains(pos),
+                sets & 1 != 0,
+                "{pos} {c:?}"
+            );
+            assert_eq!(
+                board.three_cells(c).contains(pos),
+                sets & 2 != 0,
+                "{pos} {c:?}"
+            );
+            if empty && board.four_lines(pos, c) != 0 {
+                assert!(board.four_cells(c).contains(pos), "{pos} {c:?}");
+            }
+            if empty && (0..4).any(|d| board.pattern(pos, c, d) >= Pattern::Flex3) {
+                assert!(board.three_cells(c).contains(pos), "{pos} {c:?}");
+            }
+        }
+    }
+
     #[test]
     fn make_unmake_restores_everything() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for rule in [Rule::Freestyle, Rule::Renju, Rule::CaroExact] {
+        for (rule, track) in [
+            (Rule::Freestyle, false),
+            (Rule::Freestyle, true),
+            (Rule::Renju, true),
+            (Rule::CaroExact, true),
+        ] {
             let mut board = Board::new(15, 15, rule);
+            if track {
+                board.track_threat_cells();
+            }
             let empty = board.clone();
             for _ in 0..120 {
                 let pos = Pos::new(rng.gen_range(0..15), rng.gen_range(0..15));
@@ -864,6 +1073,9 @@ mod tests {
                     let predicted = board.hash_after(pos);
                     board.make(pos);
                     assert_eq!(board.hash(), predicted, "hash_after {pos}");
+                    for c in [Color::Black, Color::White].into_iter().filter(|_| track) {
+                        assert_threat_cells(&board, c);
+                    }
                 }
             }
             assert_same_state(&board, &fresh_state(&board));
@@ -872,6 +1084,28 @@ mod tests {
             }
             assert_same_state(&board, &empty);
         }
+    }
+
+    #[test]
+    fn threat_cells_kept_from_any_point_and_stopped_before_it() {
+        let moves = "7,7 8,8 7,8 6,6 7,9 9,9 8,7 6,9 9,6 5,5";
+        let mut late = Board::from_moves(Rule::Renju, 15, moves).expect("legal");
+        late.track_threat_cells();
+        for (x, y) in [(7, 10), (7, 6), (10, 5)] {
+            late.make(Pos::new(x, y));
+        }
+        let mut early = Board::new(15, 15, Rule::Renju);
+        early.track_threat_cells();
+        for &pos in late.history() {
+            early.make(pos);
+        }
+        assert_same_state(&late, &early);
+        for _ in 0..3 {
+            late.unmake();
+        }
+        assert!(late.tracks_threat_cells());
+        late.unmake();
+        assert!(!late.tracks_threat_cells());
     }
 
     #[test]

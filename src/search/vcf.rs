@@ -109,11 +109,20 @@ pub(crate) struct Fours {
     too_deep: bool,
 }
 
-/// The first cell holding `threat` for `color`, if any.
+/// The first cell holding `threat` (a four or better) for `color`, if any:
+/// among the four cells on a board that keeps them, else over the board.
 pub(crate) fn find_threat(board: &Board, color: Color, threat: Threat) -> Option<Pos> {
-    board
-        .cells()
-        .find(|&p| board.is_empty(p) && board.threat(p, color) == threat)
+    debug_assert!(threat >= Threat::Four);
+    if board.tracks_threat_cells() {
+        board
+            .four_cells(color)
+            .iter()
+            .find(|&p| board.threat(p, color) == threat)
+    } else {
+        board
+            .cells()
+            .find(|&p| board.is_empty(p) && board.threat(p, color) == threat)
+    }
 }
 
 impl Fours {
@@ -128,8 +137,10 @@ impl Fours {
     }
 
     /// Searches `board`, the side to move attacking, for at most
-    /// `max_nodes` more nodes of `quota`. Leaves `board` as it was.
+    /// `max_nodes` more nodes of `quota`. Leaves `board` as it was, but
+    /// for keeping its [threat cell sets](Board::track_threat_cells).
     pub(crate) fn run(&mut self, board: &mut Board, quota: &mut Quota, max_nodes: u64) -> Verdict {
+        board.track_threat_cells();
         self.line.clear();
         self.cap = quota.nodes().saturating_add(max_nodes);
         self.gave_up = false;
@@ -195,11 +206,8 @@ impl Fours {
                 }
             }
             None => {
-                for pos in board.cells() {
-                    if board.is_empty(pos)
-                        && makes_four(board, pos, us)
-                        && is_allowed(board, pos, us)
-                    {
+                for pos in board.four_cells(us).iter() {
+                    if makes_four(board, pos, us) && is_allowed(board, pos, us) {
                         fours[count] = pos;
                         count += 1;
                     }
@@ -262,11 +270,8 @@ impl Fours {
     /// block.
     fn push_unstoppable(&mut self, board: &mut Board, us: Color) {
         let them = us.opponent();
-        for block in board.cells() {
-            if board.is_empty(block)
-                && board.threat(block, us) == Threat::Five
-                && is_allowed(board, block, them)
-            {
+        for block in board.four_cells(us).iter() {
+            if board.threat(block, us) == Threat::Five && is_allowed(board, block, them) {
                 board.make(block);
                 let five = find_threat(board, us, Threat::Five);
                 board.unmake();
@@ -319,6 +324,7 @@ fn capped_fives_fail(rule: Rule) -> bool {
 /// nothing stops the five (an open or double four, or in renju every block
 /// forbidden to black). A stone elsewhere than on a five point does not
 /// stop it, except in caro, where capping the far end of the five does.
+/// `board` keeps its [threat cell sets](Board::track_threat_cells).
 pub(crate) fn answers_to_fives(board: &mut Board, us: Color, out: &mut [Pos; MAX_MOVES]) -> usize {
     let them = us.opponent();
     if !capped_fives_fail(board.rule()) {
@@ -334,8 +340,8 @@ pub(crate) fn answers_to_fives(board: &mut Board, us: Color, out: &mut [Pos; MAX
         };
     }
     let mut count = 0;
-    for five in board.cells() {
-        if !board.is_empty(five) || board.threat(five, us) != Threat::Five {
+    for five in board.four_cells(us).iter() {
+        if board.threat(five, us) != Threat::Five {
             continue;
         }
         for &dir in &DIRECTIONS {
@@ -463,6 +469,7 @@ mod tests {
                 ...........",
             )
             .expect("diagram");
+            board.track_threat_cells();
             let count = answers_to_fives(&mut board, Color::Black, &mut answers);
             let mut found = answers[..count].to_vec();
             found.sort();

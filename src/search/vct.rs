@@ -81,8 +81,10 @@ impl<'a> Vct<'a> {
         time: Duration,
         max_nodes: u64,
     ) -> Self {
+        let mut board = board.clone();
+        board.track_threat_cells();
         Vct {
-            board: board.clone(),
+            board,
             quota: Quota::new(stop, start, time, max_nodes),
             fours: Fours::new(),
             table: vec![Entry::default(); TABLE_ENTRIES],
@@ -261,11 +263,8 @@ impl<'a> Vct<'a> {
     /// allowed moves that make a four or an open three on some line.
     fn threat_moves(&mut self, us: Color, moves: &mut [Pos; MAX_MOVES]) -> usize {
         let mut count = 0;
-        for p in self.board.cells() {
-            if self.board.is_empty(p)
-                && (0..4).any(|d| self.board.pattern(p, us, d) >= Pattern::Flex3)
-                && is_allowed(&mut self.board, p, us)
-            {
+        for p in self.board.three_cells(us).iter() {
+            if is_allowed(&mut self.board, p, us) {
                 moves[count] = p;
                 count += 1;
             }
@@ -284,9 +283,7 @@ impl<'a> Vct<'a> {
     /// Whether `us` has a move that makes a four or an open three on some
     /// line (allowed or not).
     fn any_threat_move(&self, us: Color) -> bool {
-        self.board.cells().any(|p| {
-            self.board.is_empty(p) && (0..4).any(|d| self.board.pattern(p, us, d) >= Pattern::Flex3)
-        })
+        !self.board.three_cells(us).is_empty()
     }
 
     /// Whether `us` (who just moved) threatens to win: a five point, or a
@@ -366,9 +363,8 @@ impl<'a> Vct<'a> {
         self.stamp = self.stamp.wrapping_add(1);
         let stamp = self.stamp;
         let mut count = 0;
-        for point in self.board.cells() {
-            if !self.board.is_empty(point)
-                || self.board.threat(point, us) != Threat::Flex4
+        for point in self.board.four_cells(us).iter() {
+            if self.board.threat(point, us) != Threat::Flex4
                 || !four_point_wins(&mut self.board, point, us)
             {
                 continue;
@@ -392,9 +388,8 @@ impl<'a> Vct<'a> {
         if count == 0 {
             return 0;
         }
-        for q in self.board.cells() {
-            if self.board.is_empty(q)
-                && self.seen[q.index()] != stamp
+        for q in self.board.four_cells(them).iter() {
+            if self.seen[q.index()] != stamp
                 && makes_four(&self.board, q, them)
                 && is_allowed(&mut self.board, q, them)
             {
@@ -489,9 +484,10 @@ fn winning_four_point(board: &mut Board, us: Color) -> Option<Pos> {
     if board.threat_count(us, Threat::Flex4) == 0 {
         return None;
     }
-    board.cells().find(|&p| {
-        board.is_empty(p) && board.threat(p, us) == Threat::Flex4 && four_point_wins(board, p, us)
-    })
+    board
+        .four_cells(us)
+        .iter()
+        .find(|&p| board.threat(p, us) == Threat::Flex4 && four_point_wins(board, p, us))
 }
 
 #[cfg(test)]
