@@ -9,7 +9,9 @@
 //! entries over the empty cells.
 //! A move touches only the cells within five steps on its four lines. Counts
 //! of each threat class per colour answer "does anyone have a five / open
-//! four / three?" in O(1).
+//! four / three?" in O(1); for the threat solvers a board may also keep the
+//! sets of cells where each colour makes a four or an open three
+//! ([`Board::track_threat_cells`]), so that they need not scan the board.
 
 mod cellset;
 pub mod pattern;
