@@ -24,17 +24,11 @@ impl CellSet {
         self.0[index / 64 % WORDS] ^= u64::from(flip) << (index % 64);
     }
 
-    /// Whether `pos` is in the set.
-    #[inline]
+    /// Whether `pos` is in the set (the tests' view: the solvers iterate).
+    #[cfg(test)]
     pub fn contains(&self, pos: Pos) -> bool {
         let index = pos.index();
         self.0[index / 64 % WORDS] >> (index % 64) & 1 != 0
-    }
-
-    /// The cells in either set.
-    #[inline]
-    pub fn union(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// Whether the set holds no cell.

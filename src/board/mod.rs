@@ -135,9 +135,9 @@ const NO_FRAME: Frame = Frame {
 /// Most empty cells one move can change: ten on each of four lines.
 const CELLS_PER_MOVE: usize = 40;
 
-/// Most changes of the threat cell sets a move logs: two per changed cell
-/// (one per colour), and the stone's own cell.
-const SET_CHANGES_PER_MOVE: usize = 2 * CELLS_PER_MOVE + 2;
+/// Most changes of the threat cell sets a move logs: one per changed cell
+/// (both colours' sets at once), and one for the stone's own cell.
+const SET_CHANGES_PER_MOVE: usize = CELLS_PER_MOVE + 1;
 
 // A frame's marks fit in 16 bits, and a frame in a cache line.
 const _: () = assert!(MAX_MOVES * SET_CHANGES_PER_MOVE <= 1 << 16);
