@@ -298,6 +298,8 @@ pub(crate) fn avoid_vcf(
     quota: &mut Quota,
 ) -> Option<Pos> {
     let mut board = board.clone();
+    // Kept from here, so that the moves tried below keep the sets too.
+    board.track_threat_cells();
     let mut fours = Fours::new();
     let mut opponent_wins = |m: Pos, quota: &mut Quota| {
         board.make(m);
