@@ -121,9 +121,11 @@ impl ThreatCells {
         }
     }
 
-    /// Forgets the log: changes made so far stay for good.
-    pub(crate) fn forget(&mut self) {
-        self.len = 0;
+    /// Puts the cell with array index `index` in each set `k` with bit `k`
+    /// of `sets` set, without logging it: for building the sets anew after
+    /// [`ThreatCells::clear`].
+    pub(crate) fn insert(&mut self, index: usize, sets: u32) {
+        self.apply(index, sets);
     }
 
     /// Flips the cell in the sets of `sets`, without branches: the board

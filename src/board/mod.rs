@@ -479,16 +479,12 @@ impl Board {
     /// from the position on the board.
     fn track_threat_cells_anew(&mut self) {
         self.threat_cells.clear();
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let pos = Pos::new(x, y);
-                if self.is_empty(pos) {
-                    let sets = cell_sets(self.info[pos.index()].threats);
-                    self.threat_cells.toggle(pos.index(), sets);
-                }
+        for pos in self.cells() {
+            if self.is_empty(pos) {
+                let sets = cell_sets(self.info[pos.index()].threats);
+                self.threat_cells.insert(pos.index(), sets);
             }
         }
-        self.threat_cells.forget();
         self.tracking = true;
         self.tracked_from = self.frame_count;
     }
