@@ -59,7 +59,7 @@ impl CellSet {
 pub(crate) struct ThreatCells {
     sets: [CellSet; 4],
     /// Per change: the cell's array index, and above bit 16 the sets it
-    /// entered or left. Allocated by the first [`ThreatCells::clear`], so
+    /// entered or left. Allocated by the first [`ThreatCells::reset`], so
     /// that a board that never keeps the sets copies no log when cloned.
     log: Box<[u32]>,
     len: usize,
@@ -112,20 +112,18 @@ impl ThreatCells {
         }
     }
 
-    /// Empties the sets and the log (allocating the log the first time).
-    pub(crate) fn clear(&mut self) {
+    /// Empties the sets and the log (allocating the log the first time),
+    /// then puts each `(index, sets)` cell in each set `k` with bit `k` of
+    /// `sets` set, without logging it: the sets built anew.
+    pub(crate) fn reset(&mut self, cells: impl IntoIterator<Item = (usize, u32)>) {
         self.sets = [CellSet::EMPTY; 4];
         self.len = 0;
         if self.log.is_empty() {
             self.log = vec![0; self.capacity].into_boxed_slice();
         }
-    }
-
-    /// Puts the cell with array index `index` in each set `k` with bit `k`
-    /// of `sets` set, without logging it: for building the sets anew after
-    /// [`ThreatCells::clear`].
-    pub(crate) fn insert(&mut self, index: usize, sets: u32) {
-        self.apply(index, sets);
+        for (index, sets) in cells {
+            self.apply(index, sets);
+        }
     }
 
     /// Flips the cell in the sets of `sets`, without branches: the board

@@ -478,13 +478,10 @@ impl Board {
     /// Builds the threat cell sets from the cells' classes, and keeps them
     /// from the position on the board.
     fn track_threat_cells_anew(&mut self) {
-        self.threat_cells.clear();
-        for pos in self.cells() {
-            if self.is_empty(pos) {
-                let sets = cell_sets(self.info[pos.index()].threats);
-                self.threat_cells.insert(pos.index(), sets);
-            }
-        }
+        let (cells, info) = (&self.cells, &self.info);
+        let empty = self.cells().filter(|pos| cells[pos.index()] == Cell::Empty);
+        self.threat_cells
+            .reset(empty.map(|pos| (pos.index(), cell_sets(info[pos.index()].threats))));
         self.tracking = true;
         self.tracked_from = self.frame_count;
     }
