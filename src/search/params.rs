@@ -210,6 +210,17 @@ params! {
     /// 52.0 over the same games; the other rules are not measured;
     /// docs/tuning.md).
     freestyle_quiescence_near_ply: i32 = 0, 0..=32;
+    /// The root side's optimism under freestyle (see
+    /// [`Params::optimism_under`]): in the static evaluation the table sums
+    /// of the root side's opponent weigh this many percent less, so that
+    /// the search thinks better of the root side's chances than of its
+    /// opponent's. 15: +12.5 of 400 points against Rapfi over the same
+    /// games (paired standard error 10.7; its black +15.5, its white −3.0);
+    /// 30: 23.0 of 61 where 15 scored 27.0; −20 (pessimism): 7.0 of 35
+    /// where 0 scored 14.5 (docs/tuning.md).
+    freestyle_optimism: i32 = 15, -100..=90;
+    /// The same under the other rules (not measured there).
+    optimism: i32 = 0, -100..=90;
     /// Quiescence plies from which only fours that also make a three or an
     /// open two continue the chain: from the side to move's third four on.
     quiescence_plus_four_ply: i32 = 4, 0..=32;
@@ -341,6 +352,16 @@ impl Params {
     /// rules not measured.
     pub fn reduces_answers_under(&self, rule: Rule) -> bool {
         matches!(rule, Rule::Freestyle | Rule::Renju)
+    }
+
+    /// The root side's optimism under `rule`, in percent: freestyle's own,
+    /// else the others'.
+    pub fn optimism_under(&self, rule: Rule) -> i32 {
+        if rule == Rule::Freestyle {
+            self.freestyle_optimism
+        } else {
+            self.optimism
+        }
     }
 
     /// The quiescence ply from which the side to move's fours must lie near

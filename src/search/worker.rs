@@ -77,6 +77,10 @@ pub struct Worker<'a> {
     prunes_threes: bool,
     /// [`Params::reduces_answers_under`] this board's rule.
     reduces_answers: bool,
+    /// Per colour (by index), the percentage its table sums weigh in the
+    /// static evaluation: 100 for the root side, 100 less the root side's
+    /// optimism ([`Params::optimism_under`]) for its opponent.
+    sum_weights: [i32; 2],
 }
 
 /// How many plies a late quiet move is searched shallower: grows with the
@@ -184,6 +188,13 @@ impl<'a> Worker<'a> {
             reduces_answers: shared.params.reduces_answers_under(board.rule()),
             threat_tables: [Color::Black, Color::White]
                 .map(|c| threat_table(table_set(board.rule(), c))),
+            sum_weights: [Color::Black, Color::White].map(|c| {
+                if c == board.side_to_move() {
+                    100
+                } else {
+                    100 - shared.params.optimism_under(board.rule())
+                }
+            }),
         }
     }
 
@@ -623,7 +634,7 @@ impl<'a> Worker<'a> {
     /// takes away at once).
     #[inline]
     fn record_raw_eval(&mut self, ply: i32) -> i32 {
-        let raw = evaluate(&self.board);
+        let raw = evaluate(&self.board, self.sum_weights);
         let us = self.board.side_to_move();
         let five_point = self.board.threat_count(us, Threat::Five)
             + self.board.threat_count(us.opponent(), Threat::Five)
@@ -763,13 +774,16 @@ impl<'a> Worker<'a> {
 }
 
 /// The static evaluation for the side to move ([`eval::evaluate`] of the
-/// board's table sums).
+/// board's table sums), each colour's sums weighed by its percentage in
+/// `weights` (by colour index).
 #[inline]
-fn evaluate(board: &Board) -> i32 {
+fn evaluate(board: &Board, weights: [i32; 2]) -> i32 {
     let us = board.side_to_move();
+    let them = us.opponent();
+    let weigh = |sum: i32, c: Color| (i64::from(sum) * i64::from(weights[c.index()]) / 100) as i32;
     eval::evaluate(
-        board.table_sum(us, true),
-        board.table_sum(us.opponent(), false),
+        weigh(board.table_sum(us, true), us),
+        weigh(board.table_sum(them, false), them),
     )
 }
 
@@ -803,12 +817,37 @@ mod tests {
     }
 
     #[test]
+    fn the_root_sides_opponent_weighs_less_under_freestyle_only() {
+        let moves = "7,7 8,8 7,8 9,9";
+        let freestyle = Board::from_moves(Rule::Freestyle, 15, moves).unwrap();
+        with_worker(&freestyle, |worker| {
+            // Black is the root side: white's sums weigh less.
+            let optimism = Params::DEFAULT.freestyle_optimism;
+            assert!(optimism > 0);
+            assert_eq!(worker.sum_weights, [100, 100 - optimism]);
+            let fair = evaluate(&worker.board, [100, 100]);
+            assert!(
+                worker.record_raw_eval(0) > fair,
+                "black thinks better of itself"
+            );
+            worker.board.make(Pos::new(6, 6));
+            let fair = evaluate(&worker.board, [100, 100]);
+            assert!(
+                worker.record_raw_eval(1) < fair,
+                "and worse of white's chances"
+            );
+        });
+        let renju = Board::from_moves(Rule::Renju, 15, moves).unwrap();
+        with_worker(&renju, |worker| assert_eq!(worker.sum_weights, [100, 100]));
+    }
+
+    #[test]
     fn the_static_evaluation_is_the_mean_of_the_position_and_its_parent() {
         let board = Board::from_moves(Rule::Freestyle, 15, "7,7 8,8 7,8").unwrap();
         with_worker(&board, |worker| {
             let parent = worker.record_raw_eval(0);
             worker.board.make(Pos::new(9, 9));
-            let own = evaluate(&worker.board);
+            let own = evaluate(&worker.board, worker.sum_weights);
             assert_ne!(own, -parent, "the move changes the evaluation");
             let threat = worker.threat_term();
             assert_eq!(worker.static_eval(1), (own - parent) / 2 + threat);
@@ -839,7 +878,10 @@ mod tests {
             worker.record_raw_eval(0);
             worker.board.make(Pos::new(7, 11));
             let threat = worker.threat_term();
-            assert_eq!(worker.static_eval(1), evaluate(&worker.board) + threat);
+            assert_eq!(
+                worker.static_eval(1),
+                evaluate(&worker.board, worker.sum_weights) + threat
+            );
         });
     }
 }
