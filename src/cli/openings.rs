@@ -77,7 +77,9 @@ pub fn run(options: &Options) -> Result<()> {
             continue;
         }
         tt.clear();
-        let result = Searcher::new(&board, &mut tt, &stop, Limits::depth(options.depth)).run(None);
+        let result = Searcher::new(&board, &mut tt, &stop, Limits::depth(options.depth))
+            .neutral()
+            .run(None);
         if result.score.abs() > options.max_score {
             continue;
         }

@@ -348,8 +348,10 @@ fn score_field(result: &SearchResult) -> String {
 }
 
 /// Plays `options.games` self-play games under `options.rule` from balanced
-/// random openings (depth and node cap from the options) and appends them
-/// to `path` as records, one line each, as they finish.
+/// random openings (depth and node cap from the options), searched without
+/// the root side's optimism so that the scores recorded for either side
+/// compare, and appends them to `path` as records, one line each, as they
+/// finish.
 fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result<()> {
     let mut out = std::fs::OpenOptions::new()
         .create(true)
@@ -367,7 +369,9 @@ fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result
                 return None;
             }
             tt.clear();
-            let probe = Searcher::new(&board, &mut tt, &stop, Limits::depth(4)).run(None);
+            let probe = Searcher::new(&board, &mut tt, &stop, Limits::depth(4))
+                .neutral()
+                .run(None);
             (probe.score.abs() <= BALANCED).then_some(board)
         }) else {
             continue;
@@ -384,7 +388,9 @@ fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result
                 max_nodes: options.nodes,
                 ..Limits::depth(options.depth)
             };
-            let result = Searcher::new(&board, &mut tt, &stop, limits).run(Some(rng));
+            let result = Searcher::new(&board, &mut tt, &stop, limits)
+                .neutral()
+                .run(Some(rng));
             let Some(pos) = result.best else { break None };
             scores.push(score_field(&result));
             board.make(pos);

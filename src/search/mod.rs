@@ -190,6 +190,7 @@ pub struct Searcher<'a> {
     excluded: Vec<Pos>,
     root_solvers: bool,
     safety_check: bool,
+    optimistic: bool,
     observer: Option<&'a dyn Observer>,
 }
 
@@ -205,6 +206,7 @@ impl<'a> Searcher<'a> {
             excluded: Vec::new(),
             root_solvers: true,
             safety_check: true,
+            optimistic: true,
             observer: None,
         }
     }
@@ -248,6 +250,16 @@ impl<'a> Searcher<'a> {
     /// first after which it finds none.
     pub fn safety_check(mut self, on: bool) -> Self {
         self.safety_check = on;
+        self
+    }
+
+    /// Searches without the root side's optimism
+    /// ([`Params::optimism_under`](params::Params::optimism_under)): both
+    /// sides' table sums weigh in full, so that the scores of searches for
+    /// either side to move compare (opening choices, generated openings,
+    /// fitting data).
+    pub fn neutral(mut self) -> Self {
+        self.optimistic = false;
         self
     }
 
@@ -387,6 +399,11 @@ impl<'a> Searcher<'a> {
             helpers_stop: AtomicBool::new(false),
             limits,
             params: params::active(),
+            optimism: if self.optimistic {
+                params::active().optimism_under(self.board.rule())
+            } else {
+                0
+            },
             observer: self.observer,
         };
         let board = &self.board;
@@ -722,5 +739,29 @@ mod tests {
         assert!(wins_by_fours_after(&board, unchecked), "{unchecked}");
         let checked = search(true).best.expect("a move");
         assert!(!wins_by_fours_after(&board, checked), "{checked}");
+    }
+
+    #[test]
+    fn a_neutral_search_drops_the_root_sides_optimism() {
+        let moves = "7,7 8,8 7,8 9,9 6,6";
+        let score = |rule: Rule, neutral: bool| {
+            let board = Board::from_moves(rule, 15, moves).unwrap();
+            let mut tt = Tt::new(1 << 20);
+            let stop = AtomicBool::new(false);
+            let searcher = Searcher::new(&board, &mut tt, &stop, Limits::depth(2));
+            let searcher = if neutral {
+                searcher.neutral()
+            } else {
+                searcher
+            };
+            searcher.run(None).score
+        };
+        assert!(params::active().optimism_under(Rule::Freestyle) > 0);
+        assert!(
+            score(Rule::Freestyle, false) > score(Rule::Freestyle, true),
+            "white thinks better of itself"
+        );
+        assert_eq!(params::active().optimism_under(Rule::Renju), 0);
+        assert_eq!(score(Rule::Renju, false), score(Rule::Renju, true));
     }
 }

@@ -103,7 +103,9 @@ impl OpeningSearch<'_> {
         let mut limits = self.limits;
         limits.budget.soft /= 2;
         limits.budget.hard /= 2;
-        let result = Searcher::new(board, self.tt, self.stop, limits).run(None);
+        let result = Searcher::new(board, self.tt, self.stop, limits)
+            .neutral()
+            .run(None);
         (result.best, result.score)
     }
 
@@ -114,6 +116,7 @@ impl OpeningSearch<'_> {
         limits.budget.soft /= parts.max(1);
         limits.budget.hard /= parts.max(1);
         Searcher::new(board, self.tt, self.stop, limits)
+            .neutral()
             .run(None)
             .score
     }
@@ -126,6 +129,7 @@ impl OpeningSearch<'_> {
             ..self.limits
         };
         Searcher::new(board, self.tt, self.stop, limits)
+            .neutral()
             .run(None)
             .score
     }
@@ -353,6 +357,7 @@ impl OpeningSearch<'_> {
             limits.budget.hard = limits.budget.hard.saturating_sub(elapsed) / parts;
             limits.start = std::time::Instant::now();
             let found = Searcher::new(board, self.tt, self.stop, limits)
+                .neutral()
                 .excluding(&excluded)
                 .run(None)
                 .best;

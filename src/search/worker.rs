@@ -38,6 +38,9 @@ pub struct Shared<'a> {
     pub limits: Limits,
     /// The search's parameters.
     pub params: &'a Params,
+    /// The root side's optimism in percent
+    /// ([`Params::optimism_under`] for an optimistic search, else 0).
+    pub optimism: i32,
     /// Told of the main thread's progress at the root, if set.
     pub observer: Option<&'a dyn Observer>,
 }
@@ -78,8 +81,8 @@ pub struct Worker<'a> {
     /// [`Params::reduces_answers_under`] this board's rule.
     reduces_answers: bool,
     /// Per colour (by index), the percentage its table sums weigh in the
-    /// static evaluation: 100 for the root side, 100 less the root side's
-    /// optimism ([`Params::optimism_under`]) for its opponent.
+    /// static evaluation: 100 for the root side, 100 less the search's
+    /// optimism ([`Shared::optimism`]) for its opponent.
     sum_weights: [i32; 2],
 }
 
@@ -192,7 +195,7 @@ impl<'a> Worker<'a> {
                 if c == board.side_to_move() {
                     100
                 } else {
-                    100 - shared.params.optimism_under(board.rule())
+                    100 - shared.optimism
                 }
             }),
         }
@@ -803,6 +806,7 @@ mod tests {
             helpers_stop: AtomicBool::new(false),
             limits: Limits::depth(1),
             params: &Params::DEFAULT,
+            optimism: Params::DEFAULT.optimism_under(board.rule()),
             observer: None,
         };
         f(&mut Worker::new(board, &shared, true));
