@@ -78,7 +78,7 @@ pub fn run(options: &Options) -> Result<()> {
         }
         tt.clear();
         let result = Searcher::new(&board, &mut tt, &stop, Limits::depth(options.depth))
-            .neutral()
+            .optimism(false)
             .run(None);
         if result.score.abs() > options.max_score {
             continue;

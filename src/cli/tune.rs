@@ -370,7 +370,7 @@ fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result
             }
             tt.clear();
             let probe = Searcher::new(&board, &mut tt, &stop, Limits::depth(4))
-                .neutral()
+                .optimism(false)
                 .run(None);
             (probe.score.abs() <= BALANCED).then_some(board)
         }) else {
@@ -389,7 +389,7 @@ fn self_play_records(options: &Options, rng: &mut StdRng, path: &Path) -> Result
                 ..Limits::depth(options.depth)
             };
             let result = Searcher::new(&board, &mut tt, &stop, limits)
-                .neutral()
+                .optimism(false)
                 .run(Some(rng));
             let Some(pos) = result.best else { break None };
             scores.push(score_field(&result));

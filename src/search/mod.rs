@@ -253,13 +253,13 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    /// Searches without the root side's optimism
-    /// ([`Params::optimism_under`](params::Params::optimism_under)): both
-    /// sides' table sums weigh in full, so that the scores of searches for
-    /// either side to move compare (opening choices, generated openings,
-    /// fitting data).
-    pub fn neutral(mut self) -> Self {
-        self.optimistic = false;
+    /// Switches the root side's optimism
+    /// ([`Params::optimism_under`](params::Params::optimism_under)) on or off
+    /// (on by default). Off, both sides' table sums weigh in full, so that
+    /// the scores of searches for either side to move compare (opening
+    /// choices, generated openings, fitting data).
+    pub fn optimism(mut self, on: bool) -> Self {
+        self.optimistic = on;
         self
     }
 
@@ -393,14 +393,15 @@ impl<'a> Searcher<'a> {
             };
             limits.max_nodes = (left - reserve).max(1);
         }
+        let params = params::active();
         let shared = Shared {
             tt: self.tt,
             stop: self.stop,
             helpers_stop: AtomicBool::new(false),
             limits,
-            params: params::active(),
+            params,
             optimism: if self.optimistic {
-                params::active().optimism_under(self.board.rule())
+                params.optimism_under(self.board.rule())
             } else {
                 0
             },
@@ -748,13 +749,10 @@ mod tests {
             let board = Board::from_moves(rule, 15, moves).unwrap();
             let mut tt = Tt::new(1 << 20);
             let stop = AtomicBool::new(false);
-            let searcher = Searcher::new(&board, &mut tt, &stop, Limits::depth(2));
-            let searcher = if neutral {
-                searcher.neutral()
-            } else {
-                searcher
-            };
-            searcher.run(None).score
+            Searcher::new(&board, &mut tt, &stop, Limits::depth(2))
+                .optimism(!neutral)
+                .run(None)
+                .score
         };
         assert!(params::active().optimism_under(Rule::Freestyle) > 0);
         assert!(

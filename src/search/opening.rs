@@ -104,7 +104,7 @@ impl OpeningSearch<'_> {
         limits.budget.soft /= 2;
         limits.budget.hard /= 2;
         let result = Searcher::new(board, self.tt, self.stop, limits)
-            .neutral()
+            .optimism(false)
             .run(None);
         (result.best, result.score)
     }
@@ -116,7 +116,7 @@ impl OpeningSearch<'_> {
         limits.budget.soft /= parts.max(1);
         limits.budget.hard /= parts.max(1);
         Searcher::new(board, self.tt, self.stop, limits)
-            .neutral()
+            .optimism(false)
             .run(None)
             .score
     }
@@ -129,7 +129,7 @@ impl OpeningSearch<'_> {
             ..self.limits
         };
         Searcher::new(board, self.tt, self.stop, limits)
-            .neutral()
+            .optimism(false)
             .run(None)
             .score
     }
@@ -357,7 +357,7 @@ impl OpeningSearch<'_> {
             limits.budget.hard = limits.budget.hard.saturating_sub(elapsed) / parts;
             limits.start = std::time::Instant::now();
             let found = Searcher::new(board, self.tt, self.stop, limits)
-                .neutral()
+                .optimism(false)
                 .excluding(&excluded)
                 .run(None)
                 .best;
