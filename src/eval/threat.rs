@@ -12,8 +12,9 @@
 //! value in score points, fitted to game results by `pbrain-wuzi tune
 //! --threats`. Renju's two sets and standard's start from freestyle's
 //! values and are fitted on games of their rule (`--prior-set 0`); caro's
-//! set is empty. The fits, their data and what each measured are in
-//! `docs/tuning.md`.
+//! set is empty. Freestyle's was refitted the same way, from its own
+//! values, on the games of a later play against Rapfi. The fits, their
+//! data and what each measured are in `docs/tuning.md`.
 //!
 //! The tables live in `threats.bin` beside this file: the magic `WZM1`,
 //! then per set [`MASKS`] little-endian `i32`s.
