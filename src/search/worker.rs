@@ -621,8 +621,8 @@ impl<'a> Worker<'a> {
     /// of the threats both sides hold.
     // Threat term: 45.5 against 36.0 points over the same 200 games against
     // Rapfi, +47.4 Elo in self-play (214 games, 10 s + 0.1 s; docs/tuning.md).
-    // Freestyle's refitted on 2 596 games of 2026-12-04/05: +23.3 points of
-    // 400 against Rapfi (paired SE 10.9, 10 s + 0.1 s; docs/tuning.md).
+    // Freestyle's refitted on 2 596 games of 2026-12-04/05: +30.8 points of
+    // 500 against Rapfi (paired SE 11.8, 10 s + 0.1 s; docs/tuning.md).
     #[inline]
     fn threat_term(&self) -> i32 {
         let us = self.board.side_to_move();
