@@ -119,6 +119,11 @@ pub struct Options {
         value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64)
     )]
     pub prior_set: Option<u8>,
+    /// With --prior-set: take that set's values from this threats file
+    /// (e.g. another rule's fit, not yet built in) instead of the built-in
+    /// ones
+    #[arg(long, value_name = "FILE", requires = "prior_set")]
+    pub prior_file: Option<PathBuf>,
     /// Write the fitted tables here (e.g. src/eval/tables.bin, or
     /// src/eval/threats.bin with --threats)
     #[arg(long, value_name = "FILE")]
@@ -621,7 +626,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     };
     let mut start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
     if let Some(set) = options.prior_set {
-        let prior = threat_table(set as usize).map(f64::from).to_vec();
+        let prior = threat_prior(set as usize, options.prior_file.as_deref())?;
         start.tables.fill(prior);
     }
     let report = |name: &str, model: &ThreatModel| {
@@ -668,6 +673,20 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     Ok(())
 }
 
+/// The threat values of table set `set` the fit starts from: those of the
+/// threats file `file`, or the built-in ones.
+fn threat_prior(set: usize, file: Option<&Path>) -> Result<Vec<f64>> {
+    let table = match file {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("tune: cannot read {}", path.display()))?;
+            threat::parse(&bytes).map_err(anyhow::Error::msg)?[set]
+        }
+        None => *threat_table(set),
+    };
+    Ok(table.map(f64::from).to_vec())
+}
+
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("tune: cannot write {}", path.display()))
 }
@@ -692,6 +711,20 @@ mod tests {
             open.parse::<i32>().is_ok(),
             "a searched move has a score: {open}"
         );
+    }
+
+    #[test]
+    fn the_threat_prior_comes_from_the_file_given() {
+        let path = std::env::temp_dir().join(format!("wuzi-prior-{}.bin", std::process::id()));
+        let mut sets: Vec<ThreatTable> = (0..TABLE_SETS).map(|set| *threat_table(set)).collect();
+        sets[0][5] += 77;
+        std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
+        let from_file = threat_prior(0, Some(&path)).expect("a threats file");
+        let built_in = threat_prior(0, None).expect("built in");
+        std::fs::remove_file(&path).ok();
+        assert_eq!(from_file[5], built_in[5] + 77.0);
+        assert_eq!(from_file[6], built_in[6]);
+        assert!(threat_prior(0, Some(Path::new("/nonexistent/threats.bin"))).is_err());
     }
 
     #[test]

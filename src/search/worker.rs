@@ -623,6 +623,8 @@ impl<'a> Worker<'a> {
     // Rapfi, +47.4 Elo in self-play (214 games, 10 s + 0.1 s; docs/tuning.md).
     // Freestyle's refitted on 2 596 games of 2026-12-04/05: +30.8 points of
     // 500 against Rapfi (paired SE 11.8, 10 s + 0.1 s; docs/tuning.md).
+    // Standard's refitted on 400 games: +13.0 points of 500 against Rapfi
+    // (paired SE 12.3, 10 s + 0.1 s; docs/tuning.md).
     #[inline]
     fn threat_term(&self) -> i32 {
         let us = self.board.side_to_move();
