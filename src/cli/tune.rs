@@ -17,7 +17,7 @@
 //! value sample, labelled with the game's result blended with the recorded
 //! search score; each position after the opening, with the move played, a
 //! policy sample. Games go to training or validation whole (every tenth
-//! held out). The fit ([`crate::eval::fit`]) starts from the built-in
+//! held out, `--held-out` says which tenth: ten runs cross-validate). The fit ([`crate::eval::fit`]) starts from the built-in
 //! tables, so sets the records do not touch stay as they are; it reports
 //! the losses on stderr and writes the new tables file with `--write`.
 
@@ -50,6 +50,7 @@ use crate::types::{Color, Pos, Rule, Threat};
 /// Settings of the tuner.
 #[derive(Debug, PartialEq, clap::Args)]
 #[command(group = clap::ArgGroup::new("task").required(true).args(["play", "records", "formula"]))]
+#[command(group = clap::ArgGroup::new("prior").args(["prior_set", "prior_own"]))]
 pub struct Options {
     /// Play self-play games under --rule and --size and append them to this
     /// records file
@@ -90,6 +91,15 @@ pub struct Options {
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
     )]
     pub iterations: usize,
+    /// Which tenth of the games the fit holds out to report its loss on:
+    /// game g when g % 10 is this (another tenth for cross-validation)
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "9",
+        value_parser = clap::value_parser!(u8).range(0..10)
+    )]
+    pub held_out: u8,
     /// Adam's step of the fit, in score points
     #[arg(long, value_name = "R", default_value = "0.5")]
     pub rate: f64,
@@ -119,10 +129,15 @@ pub struct Options {
         value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64)
     )]
     pub prior_set: Option<u8>,
-    /// With --prior-set: take that set's values from this threats file
-    /// (e.g. another rule's fit, not yet built in) instead of the built-in
-    /// ones
-    #[arg(long, value_name = "FILE", requires = "prior_set")]
+    /// With --threats: start each set the games touch from its own
+    /// built-in threat values (renju's black and white each from theirs)
+    /// and hold it near them
+    #[arg(long, requires = "threats")]
+    pub prior_own: bool,
+    /// With --prior-set or --prior-own: take the prior values from this
+    /// threats file (e.g. another rule's fit, not yet built in) instead of
+    /// the built-in ones
+    #[arg(long, value_name = "FILE", requires = "prior")]
     pub prior_file: Option<PathBuf>,
     /// Write the fitted tables here (e.g. src/eval/tables.bin, or
     /// src/eval/threats.bin with --threats)
@@ -463,9 +478,11 @@ fn fit_records(options: &Options) -> Result<()> {
         }
         s
     });
-    let (train, test): (Vec<TableSample>, Vec<TableSample>) = all.partition(|s| s.game % 10 != 9);
-    let (policy_train, policy_test): (Vec<PolicySample>, Vec<PolicySample>) =
-        policy.into_iter().partition(|s| s.game % 10 != 9);
+    let (train, test): (Vec<TableSample>, Vec<TableSample>) =
+        all.partition(|s| s.game % 10 != u32::from(options.held_out));
+    let (policy_train, policy_test): (Vec<PolicySample>, Vec<PolicySample>) = policy
+        .into_iter()
+        .partition(|s| s.game % 10 != u32::from(options.held_out));
     if train.is_empty() {
         bail!("tune: no positions in the records");
     }
@@ -605,7 +622,9 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     }
     let mut players = Vec::new();
     let all = threat_samples(&games, options.rule, options.size, &mut players);
-    let (train, test): (Vec<_>, Vec<_>) = all.into_iter().partition(|(_, g)| g % 10 != 9);
+    let (train, test): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|(_, g)| g % 10 != usize::from(options.held_out));
     let train: Vec<ThreatSample> = train.into_iter().map(|(s, _)| s).collect();
     let test: Vec<ThreatSample> = test.into_iter().map(|(s, _)| s).collect();
     if train.is_empty() {
@@ -625,9 +644,12 @@ fn fit_threat_records(options: &Options) -> Result<()> {
         fit_tables: false,
     };
     let mut start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
-    if let Some(set) = options.prior_set {
-        let prior = threat_prior(set as usize, options.prior_file.as_deref())?;
-        start.tables.fill(prior);
+    if let Some(priors) = threat_priors(
+        options.prior_set,
+        options.prior_own,
+        options.prior_file.as_deref(),
+    )? {
+        start.tables = priors;
     }
     let report = |name: &str, model: &ThreatModel| {
         eprintln!(
@@ -639,7 +661,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     };
     let baseline = fit_threats(&train, start.clone(), settings);
     report(
-        if options.prior_set.is_some() {
+        if options.prior_set.is_some() || options.prior_own {
             "cell tables and the prior"
         } else {
             "cell tables alone"
@@ -673,8 +695,23 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     Ok(())
 }
 
-/// The threat values of table set `set` the fit starts from: those of the
-/// threats file `file`, or the built-in ones.
+/// The threat values each table set's fit starts from and is held near:
+/// set `set`'s values for every set, or with `own` each set's own, from the
+/// threats file `file` or the built-in ones; `None` (start from zero)
+/// without either.
+fn threat_priors(set: Option<u8>, own: bool, file: Option<&Path>) -> Result<Option<Vec<Vec<f64>>>> {
+    match (set, own) {
+        (Some(set), _) => Ok(Some(vec![threat_prior(set as usize, file)?; TABLE_SETS])),
+        (None, true) => (0..TABLE_SETS)
+            .map(|set| threat_prior(set, file))
+            .collect::<Result<_>>()
+            .map(Some),
+        (None, false) => Ok(None),
+    }
+}
+
+/// The threat values of table set `set`: those of the threats file `file`,
+/// or the built-in ones.
 fn threat_prior(set: usize, file: Option<&Path>) -> Result<Vec<f64>> {
     let table = match file {
         Some(path) => {
@@ -725,6 +762,24 @@ mod tests {
         assert_eq!(from_file[5], built_in[5] + 77.0);
         assert_eq!(from_file[6], built_in[6]);
         assert!(threat_prior(0, Some(Path::new("/nonexistent/threats.bin"))).is_err());
+    }
+
+    #[test]
+    fn each_set_starts_from_one_set_or_from_its_own() {
+        let path = std::env::temp_dir().join(format!("wuzi-priors-{}.bin", std::process::id()));
+        let mut sets: Vec<ThreatTable> = (0..TABLE_SETS).map(|set| *threat_table(set)).collect();
+        sets[2][5] = 1234;
+        sets[3][5] = -1234;
+        std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
+        let own = threat_priors(None, true, Some(&path));
+        let from_black = threat_priors(Some(2), false, Some(&path));
+        std::fs::remove_file(&path).ok();
+        let own = own.expect("a threats file").expect("priors");
+        assert_eq!((own[2][5], own[3][5]), (1234.0, -1234.0));
+        assert_eq!(own[0][7], f64::from(threat_table(0)[7]));
+        let from_black = from_black.expect("a threats file").expect("priors");
+        assert!(from_black.iter().all(|table| table[5] == 1234.0));
+        assert!(threat_priors(None, false, None).expect("no file").is_none());
     }
 
     #[test]
