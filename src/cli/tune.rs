@@ -39,7 +39,7 @@ use crate::eval::fit::{
 };
 use crate::eval::formula;
 use crate::eval::tables::{table_set, tables, to_bytes, TABLE_SETS};
-use crate::eval::threat::{self, threat_table, ThreatTable};
+use crate::eval::threat::{self, threat_set, threat_table, ThreatTable, THREAT_SETS};
 use crate::eval::threat_fit::{fit_threats, ThreatFitSettings, ThreatModel, ThreatSample};
 use crate::search::movegen::{generate, MoveList};
 use crate::search::opening::{random_opening, BALANCED};
@@ -119,14 +119,15 @@ pub struct Options {
     #[arg(long, requires = "records")]
     pub threats: bool,
     /// With --threats: start the fit from the built-in threat values of
-    /// this table set (0 freestyle, 1 standard, 2 and 3 renju's black and
-    /// white, 4 caro) instead of zero, and hold it near them (masks the
+    /// this threat set (0 freestyle, 1 standard, 2 and 3 renju's black and
+    /// white, 4 caro, 5 freestyle on boards larger than 15×15) instead of
+    /// zero, and hold it near them (masks the
     /// games rarely show keep them)
     #[arg(
         long,
         value_name = "SET",
         requires = "threats",
-        value_parser = clap::value_parser!(u8).range(0..TABLE_SETS as i64)
+        value_parser = clap::value_parser!(u8).range(0..THREAT_SETS as i64)
     )]
     pub prior_set: Option<u8>,
     /// With --threats: start each set the games touch from its own
@@ -596,7 +597,7 @@ fn threat_samples(
                 };
                 let sample = ThreatSample {
                     eval: parent.map_or(raw, |p| (raw - p) / 2),
-                    set: table_set(rule, us),
+                    set: threat_set(rule, size, size, us),
                     mask: threat::mask(board.threat_counts(us), board.threat_counts(them)),
                     players: [ids[us.index()], ids[them.index()]],
                     result,
@@ -643,7 +644,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
         ridge: options.ridge,
         fit_tables: false,
     };
-    let mut start = ThreatModel::new(THREAT_START_K, players.len(), TABLE_SETS);
+    let mut start = ThreatModel::new(THREAT_START_K, players.len(), THREAT_SETS);
     if let Some(priors) = threat_priors(
         options.prior_set,
         options.prior_own,
@@ -680,7 +681,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     for (name, strength) in players.iter().zip(&fitted.strengths) {
         eprintln!("strength of {name:?}: {strength:.3}");
     }
-    let sets: Vec<ThreatTable> = (0..TABLE_SETS)
+    let sets: Vec<ThreatTable> = (0..THREAT_SETS)
         .map(|set| {
             if train.iter().any(|s| s.set == set) {
                 std::array::from_fn(|mask| fitted.tables[set][mask] as i32)
@@ -695,14 +696,14 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     Ok(())
 }
 
-/// The threat values each table set's fit starts from and is held near:
+/// The threat values each threat set's fit starts from and is held near:
 /// set `set`'s values for every set, or with `own` each set's own, from the
 /// threats file `file` or the built-in ones; `None` (start from zero)
 /// without either.
 fn threat_priors(set: Option<u8>, own: bool, file: Option<&Path>) -> Result<Option<Vec<Vec<f64>>>> {
     match (set, own) {
-        (Some(set), _) => Ok(Some(vec![threat_prior(set as usize, file)?; TABLE_SETS])),
-        (None, true) => (0..TABLE_SETS)
+        (Some(set), _) => Ok(Some(vec![threat_prior(set as usize, file)?; THREAT_SETS])),
+        (None, true) => (0..THREAT_SETS)
             .map(|set| threat_prior(set, file))
             .collect::<Result<_>>()
             .map(Some),
@@ -710,7 +711,7 @@ fn threat_priors(set: Option<u8>, own: bool, file: Option<&Path>) -> Result<Opti
     }
 }
 
-/// The threat values of table set `set`: those of the threats file `file`,
+/// The threat values of threat set `set`: those of the threats file `file`,
 /// or the built-in ones.
 fn threat_prior(set: usize, file: Option<&Path>) -> Result<Vec<f64>> {
     let table = match file {
@@ -753,7 +754,7 @@ mod tests {
     #[test]
     fn the_threat_prior_comes_from_the_file_given() {
         let path = std::env::temp_dir().join(format!("wuzi-prior-{}.bin", std::process::id()));
-        let mut sets: Vec<ThreatTable> = (0..TABLE_SETS).map(|set| *threat_table(set)).collect();
+        let mut sets: Vec<ThreatTable> = (0..THREAT_SETS).map(|set| *threat_table(set)).collect();
         sets[0][5] += 77;
         std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
         let from_file = threat_prior(0, Some(&path)).expect("a threats file");
@@ -767,7 +768,7 @@ mod tests {
     #[test]
     fn each_set_starts_from_one_set_or_from_its_own() {
         let path = std::env::temp_dir().join(format!("wuzi-priors-{}.bin", std::process::id()));
-        let mut sets: Vec<ThreatTable> = (0..TABLE_SETS).map(|set| *threat_table(set)).collect();
+        let mut sets: Vec<ThreatTable> = (0..THREAT_SETS).map(|set| *threat_table(set)).collect();
         sets[2][5] = 1234;
         sets[3][5] = -1234;
         std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");

@@ -8,23 +8,42 @@
 //! point (an open three on the board); we have a four-three point, a four
 //! point, a double-three point, an open-three point; and the opponent's
 //! four-three, four, double-three and open-three points. The table of a
-//! [table set](super::tables::table_set) gives each of the 2048 masks a
-//! value in score points, fitted to game results by `pbrain-wuzi tune
-//! --threats`. Renju's two sets and standard's start from freestyle's
-//! values and are fitted on games of their rule (`--prior-set 0`); caro's
-//! set is empty. Freestyle's was refitted the same way, from its own
+//! [threat set](threat_set) (each [table set](super::tables::table_set)'s,
+//! and one for freestyle on boards larger than 15×15) gives each of the
+//! 2048 masks a value in score points, fitted to game results by
+//! `pbrain-wuzi tune --threats`. Renju's two sets and standard's start
+//! from freestyle's values and are fitted on games of their rule
+//! (`--prior-set 0`); caro's set is empty; the larger boards' set holds
+//! freestyle's values. Freestyle's was refitted the same way, from its own
 //! values, on the games of a later play against Rapfi; standard's then on
 //! the standard games of the same sessions, from the values of a second
 //! freestyle refit (`--prior-file`; that refit itself was not kept). The
 //! fits, their data and what each measured are in `docs/tuning.md`.
 //!
 //! The tables live in `threats.bin` beside this file: the magic `WZM1`,
-//! then per set [`MASKS`] little-endian `i32`s.
+//! then per threat set [`MASKS`] little-endian `i32`s.
 
 use std::sync::OnceLock;
 
-use super::tables::TABLE_SETS;
-use crate::types::Threat;
+use super::tables::{table_set, TABLE_SETS};
+use crate::types::{Color, Rule, Threat};
+
+/// Number of threat sets: one per [table set](super::tables::table_set),
+/// and [`LARGE_FREESTYLE`].
+pub const THREAT_SETS: usize = TABLE_SETS + 1;
+
+/// The threat set of freestyle on a board larger than 15×15 (20×20), whose
+/// games have more room around the threats than 15×15's.
+pub const LARGE_FREESTYLE: usize = TABLE_SETS;
+
+/// The threat set `color` plays by under `rule` on a board `width` by
+/// `height`: its table set's, or on a larger freestyle board its own.
+pub const fn threat_set(rule: Rule, width: usize, height: usize, color: Color) -> usize {
+    match rule {
+        Rule::Freestyle if width > 15 || height > 15 => LARGE_FREESTYLE,
+        _ => table_set(rule, color),
+    }
+}
 
 /// Number of masks: one bit per flag.
 pub const MASKS: usize = 1 << 11;
@@ -59,8 +78,8 @@ pub type ThreatTable = [i32; MASKS];
 
 /// Reads every set from the bytes of a threats file.
 pub fn parse(bytes: &[u8]) -> Result<Vec<ThreatTable>, String> {
-    let mut words = super::file_words(bytes, MAGIC, TABLE_SETS * MASKS, "threats")?;
-    Ok((0..TABLE_SETS)
+    let mut words = super::file_words(bytes, MAGIC, THREAT_SETS * MASKS, "threats")?;
+    Ok((0..THREAT_SETS)
         .map(|_| {
             let mut table = [0; MASKS];
             table
@@ -76,7 +95,7 @@ pub fn to_bytes(sets: &[ThreatTable]) -> Vec<u8> {
     super::file_bytes(MAGIC, sets.iter().flatten())
 }
 
-/// The built-in table of a set.
+/// The built-in table of a threat set.
 pub fn threat_table(set: usize) -> &'static ThreatTable {
     static SETS: OnceLock<Vec<ThreatTable>> = OnceLock::new();
     &SETS.get_or_init(|| parse(include_bytes!("threats.bin")).expect("src/eval/threats.bin"))[set]
@@ -90,10 +109,24 @@ mod tests {
     fn built_in_tables_round_trip() {
         let bytes = include_bytes!("threats.bin");
         let sets = parse(bytes).expect("src/eval/threats.bin parses");
-        assert_eq!(sets.len(), TABLE_SETS);
+        assert_eq!(sets.len(), THREAT_SETS);
         assert_eq!(to_bytes(&sets), bytes.to_vec());
         assert!(parse(&bytes[..bytes.len() - 4]).is_err());
         assert!(parse(b"WZT2").is_err());
+    }
+
+    #[test]
+    fn larger_freestyle_boards_have_a_set_of_their_own() {
+        let set = |rule, size, color| threat_set(rule, size, size, color);
+        assert_eq!(set(Rule::Freestyle, 15, Color::White), 0);
+        assert_eq!(set(Rule::Freestyle, 20, Color::Black), LARGE_FREESTYLE);
+        assert_eq!(
+            threat_set(Rule::Freestyle, 15, 16, Color::Black),
+            LARGE_FREESTYLE
+        );
+        assert_eq!(set(Rule::Standard, 20, Color::Black), 1);
+        assert_eq!(set(Rule::Renju, 15, Color::White), 3);
+        assert_ne!(LARGE_FREESTYLE, table_set(Rule::Caro, Color::Black));
     }
 
     #[test]

@@ -10,8 +10,7 @@ use super::tt::{score_from_tt, score_to_tt, Bound, Entry, Tt};
 use super::vcf::find_threat;
 use super::{Limits, Observer, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
 use crate::board::Board;
-use crate::eval::tables::table_set;
-use crate::eval::threat::{self, threat_table, ThreatTable};
+use crate::eval::threat::{self, threat_set, threat_table, ThreatTable};
 use crate::eval::{self, EVAL_LIMIT};
 use crate::rules::is_allowed;
 use crate::types::{Color, Pattern, Pos, Threat, DIRECTIONS};
@@ -190,7 +189,7 @@ impl<'a> Worker<'a> {
             prunes_threes: shared.params.prunes_threes_under(board.rule()),
             reduces_answers: shared.params.reduces_answers_under(board.rule()),
             threat_tables: [Color::Black, Color::White]
-                .map(|c| threat_table(table_set(board.rule(), c))),
+                .map(|c| threat_table(threat_set(board.rule(), board.width(), board.height(), c))),
             sum_weights: [Color::Black, Color::White].map(|c| {
                 if c == board.side_to_move() {
                     100
