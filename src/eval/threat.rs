@@ -13,12 +13,13 @@
 //! 2048 masks a value in score points, fitted to game results by
 //! `pbrain-wuzi tune --threats`. Renju's two sets and standard's start
 //! from freestyle's values and are fitted on games of their rule
-//! (`--prior-set 0`); caro's set is empty; the larger boards' set holds
-//! freestyle's values. Freestyle's was refitted the same way, from its own
-//! values, on the games of a later play against Rapfi; standard's then on
-//! the standard games of the same sessions, from the values of a second
-//! freestyle refit (`--prior-file`; that refit itself was not kept). The
-//! fits, their data and what each measured are in `docs/tuning.md`.
+//! (`--prior-set 0`); caro's set is empty. Freestyle's was refitted the
+//! same way, from its own values, on the games of a later play against
+//! Rapfi; standard's then on the standard games of the same sessions, from
+//! the values of a second freestyle refit (`--prior-file`; that refit
+//! itself was not kept); the larger boards' set on 20×20 games, from
+//! freestyle's values. The fits, their data and what each measured are in
+//! `docs/tuning.md`.
 //!
 //! The tables live in `threats.bin` beside this file: the magic `WZM1`,
 //! then per threat set [`MASKS`] little-endian `i32`s.

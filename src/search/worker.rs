@@ -623,7 +623,9 @@ impl<'a> Worker<'a> {
     // Freestyle's refitted on 2 596 games of 2026-12-04/05: +30.8 points of
     // 500 against Rapfi (paired SE 11.8, 10 s + 0.1 s; docs/tuning.md).
     // Standard's refitted on 400 games: +13.0 points of 500 against Rapfi
-    // (paired SE 12.3, 10 s + 0.1 s; docs/tuning.md).
+    // (paired SE 12.3, 10 s + 0.1 s; docs/tuning.md). 20×20's own set,
+    // fitted on 600 games: +16.0 points of 300 (paired SE 11.1). Renju's
+    // two refitted on 700 games: +14.0 points of 400 (paired SE 10.1).
     #[inline]
     fn threat_term(&self) -> i32 {
         let us = self.board.side_to_move();
