@@ -17,9 +17,10 @@
 //! value sample, labelled with the game's result blended with the recorded
 //! search score; each position after the opening, with the move played, a
 //! policy sample. Games go to training or validation whole (every tenth
-//! held out, `--held-out` says which tenth: ten runs cross-validate). The fit ([`crate::eval::fit`]) starts from the built-in
-//! tables, so sets the records do not touch stay as they are; it reports
-//! the losses on stderr and writes the new tables file with `--write`.
+//! held out, `--held-out` says which tenth: ten runs cross-validate). The
+//! fit ([`crate::eval::fit`]) starts from the built-in tables, so sets the
+//! records do not touch stay as they are; it reports the losses on stderr
+//! and writes the new tables file with `--write`.
 
 use std::io::{BufRead, Write as _};
 use std::path::{Path, PathBuf};
@@ -121,8 +122,7 @@ pub struct Options {
     /// With --threats: start the fit from the built-in threat values of
     /// this threat set (0 freestyle, 1 standard, 2 and 3 renju's black and
     /// white, 4 caro, 5 freestyle on boards larger than 15×15) instead of
-    /// zero, and hold it near them (masks the
-    /// games rarely show keep them)
+    /// zero, and hold it near them (masks the games rarely show keep them)
     #[arg(
         long,
         value_name = "SET",
