@@ -701,28 +701,28 @@ fn fit_threat_records(options: &Options) -> Result<()> {
 /// threats file `file` or the built-in ones; `None` (start from zero)
 /// without either.
 fn threat_priors(set: Option<u8>, own: bool, file: Option<&Path>) -> Result<Option<Vec<Vec<f64>>>> {
-    match (set, own) {
-        (Some(set), _) => Ok(Some(vec![threat_prior(set as usize, file)?; THREAT_SETS])),
-        (None, true) => (0..THREAT_SETS)
-            .map(|set| threat_prior(set, file))
-            .collect::<Result<_>>()
-            .map(Some),
-        (None, false) => Ok(None),
+    if set.is_none() && !own {
+        return Ok(None);
     }
+    let sets = threat_sets(file)?;
+    let values = |table: &ThreatTable| table.map(f64::from).to_vec();
+    Ok(Some(match set {
+        Some(set) => vec![values(&sets[set as usize]); THREAT_SETS],
+        None => sets.iter().map(values).collect(),
+    }))
 }
 
-/// The threat values of threat set `set`: those of the threats file `file`,
-/// or the built-in ones.
-fn threat_prior(set: usize, file: Option<&Path>) -> Result<Vec<f64>> {
-    let table = match file {
+/// Every threat set's values: those of the threats file `file`, or the
+/// built-in ones.
+fn threat_sets(file: Option<&Path>) -> Result<Vec<ThreatTable>> {
+    match file {
         Some(path) => {
             let bytes = std::fs::read(path)
                 .with_context(|| format!("tune: cannot read {}", path.display()))?;
-            threat::parse(&bytes).map_err(anyhow::Error::msg)?[set]
+            threat::parse(&bytes).map_err(anyhow::Error::msg)
         }
-        None => *threat_table(set),
-    };
-    Ok(table.map(f64::from).to_vec())
+        None => Ok((0..THREAT_SETS).map(|set| *threat_table(set)).collect()),
+    }
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -757,12 +757,14 @@ mod tests {
         let mut sets: Vec<ThreatTable> = (0..THREAT_SETS).map(|set| *threat_table(set)).collect();
         sets[0][5] += 77;
         std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
-        let from_file = threat_prior(0, Some(&path)).expect("a threats file");
-        let built_in = threat_prior(0, None).expect("built in");
+        let prior =
+            |file| threat_priors(Some(0), false, file).map(|p| p.expect("priors")[0].clone());
+        let from_file = prior(Some(&path)).expect("a threats file");
+        let built_in = prior(None).expect("built in");
         std::fs::remove_file(&path).ok();
         assert_eq!(from_file[5], built_in[5] + 77.0);
         assert_eq!(from_file[6], built_in[6]);
-        assert!(threat_prior(0, Some(Path::new("/nonexistent/threats.bin"))).is_err());
+        assert!(prior(Some(Path::new("/nonexistent/threats.bin"))).is_err());
     }
 
     #[test]
