@@ -146,6 +146,13 @@ pub struct Options {
     pub write: Option<PathBuf>,
 }
 
+impl Options {
+    /// Whether the fit holds game `game` (its index in the records) out.
+    fn holds_out(&self, game: usize) -> bool {
+        game % 10 == usize::from(self.held_out)
+    }
+}
+
 /// The scale `K` the threat fit starts from (about that of the cell tables
 /// on game results).
 const THREAT_START_K: f64 = 0.003;
@@ -480,10 +487,10 @@ fn fit_records(options: &Options) -> Result<()> {
         s
     });
     let (train, test): (Vec<TableSample>, Vec<TableSample>) =
-        all.partition(|s| s.game % 10 != u32::from(options.held_out));
+        all.partition(|s| !options.holds_out(s.game as usize));
     let (policy_train, policy_test): (Vec<PolicySample>, Vec<PolicySample>) = policy
         .into_iter()
-        .partition(|s| s.game % 10 != u32::from(options.held_out));
+        .partition(|s| !options.holds_out(s.game as usize));
     if train.is_empty() {
         bail!("tune: no positions in the records");
     }
@@ -623,9 +630,8 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     }
     let mut players = Vec::new();
     let all = threat_samples(&games, options.rule, options.size, &mut players);
-    let (train, test): (Vec<_>, Vec<_>) = all
-        .into_iter()
-        .partition(|(_, g)| g % 10 != usize::from(options.held_out));
+    let (train, test): (Vec<_>, Vec<_>) =
+        all.into_iter().partition(|&(_, g)| !options.holds_out(g));
     let train: Vec<ThreatSample> = train.into_iter().map(|(s, _)| s).collect();
     let test: Vec<ThreatSample> = test.into_iter().map(|(s, _)| s).collect();
     if train.is_empty() {
@@ -754,7 +760,7 @@ mod tests {
     #[test]
     fn the_threat_prior_comes_from_the_file_given() {
         let path = std::env::temp_dir().join(format!("wuzi-prior-{}.bin", std::process::id()));
-        let mut sets: Vec<ThreatTable> = (0..THREAT_SETS).map(|set| *threat_table(set)).collect();
+        let mut sets = threat_sets(None).expect("built in");
         sets[0][5] += 77;
         std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
         let prior =
@@ -770,7 +776,7 @@ mod tests {
     #[test]
     fn each_set_starts_from_one_set_or_from_its_own() {
         let path = std::env::temp_dir().join(format!("wuzi-priors-{}.bin", std::process::id()));
-        let mut sets: Vec<ThreatTable> = (0..THREAT_SETS).map(|set| *threat_table(set)).collect();
+        let mut sets = threat_sets(None).expect("built in");
         sets[2][5] = 1234;
         sets[3][5] = -1234;
         std::fs::write(&path, threat::to_bytes(&sets)).expect("temporary file");
