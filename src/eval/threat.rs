@@ -18,9 +18,9 @@
 //! Rapfi; standard's then on the standard games of the same sessions, from
 //! the values of a second freestyle refit (`--prior-file`; that refit
 //! itself was not kept); the larger boards' set on 20×20 games, from
-//! freestyle's values; renju's two on later renju games, each from its own
-//! values (`--prior-own`). The fits, their data and what each measured are in
-//! `docs/tuning.md`.
+//! freestyle's values, then on more of them from its own; renju's two on
+//! later renju games, each from its own values (`--prior-own`). The fits,
+//! their data and what each measured are in `docs/tuning.md`.
 //!
 //! The tables live in `threats.bin` beside this file: the magic `WZM1`,
 //! then per threat set [`MASKS`] little-endian `i32`s.
