@@ -626,7 +626,8 @@ impl<'a> Worker<'a> {
     // (paired SE 12.3, 10 s + 0.1 s; docs/tuning.md). 20×20's own set,
     // fitted on 600 games: +16.0 points of 300 (paired SE 11.1), refitted
     // from its own values on 998: +32.0 points of 300 (paired SE 10.4).
-    // Renju's two refitted on 700 games: +14.0 points of 400 (SE 10.1).
+    // Renju's two refitted on 700 games: +14.0 points of 400 (paired SE
+    // 10.1).
     #[inline]
     fn threat_term(&self) -> i32 {
         let us = self.board.side_to_move();
