@@ -651,11 +651,13 @@ fn fit_threat_records(options: &Options) -> Result<()> {
         fit_tables: false,
     };
     let mut start = ThreatModel::new(THREAT_START_K, players.len(), THREAT_SETS);
-    if let Some(priors) = threat_priors(
+    let priors = threat_priors(
         options.prior_set,
         options.prior_own,
         options.prior_file.as_deref(),
-    )? {
+    )?;
+    let has_prior = priors.is_some();
+    if let Some(priors) = priors {
         start.tables = priors;
     }
     let report = |name: &str, model: &ThreatModel| {
@@ -668,7 +670,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     };
     let baseline = fit_threats(&train, start.clone(), settings);
     report(
-        if options.prior_set.is_some() || options.prior_own {
+        if has_prior {
             "cell tables and the prior"
         } else {
             "cell tables alone"
@@ -687,15 +689,12 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     for (name, strength) in players.iter().zip(&fitted.strengths) {
         eprintln!("strength of {name:?}: {strength:.3}");
     }
-    let sets: Vec<ThreatTable> = (0..THREAT_SETS)
-        .map(|set| {
-            if train.iter().any(|s| s.set == set) {
-                std::array::from_fn(|mask| fitted.tables[set][mask] as i32)
-            } else {
-                *threat_table(set)
-            }
-        })
-        .collect();
+    let mut sets = threat_sets(None)?;
+    for (set, table) in sets.iter_mut().enumerate() {
+        if train.iter().any(|s| s.set == set) {
+            *table = std::array::from_fn(|mask| fitted.tables[set][mask] as i32);
+        }
+    }
     if let Some(path) = &options.write {
         write(path, &threat::to_bytes(&sets))?;
     }
