@@ -137,7 +137,8 @@ pub struct Options {
     pub prior_own: bool,
     /// With --prior-set or --prior-own: take the prior values from this
     /// threats file (e.g. another rule's fit, not yet built in) instead of
-    /// the built-in ones
+    /// the built-in ones; --write then keeps this file's values for the
+    /// sets the games do not touch
     #[arg(long, value_name = "FILE", requires = "prior")]
     pub prior_file: Option<PathBuf>,
     /// Write the fitted tables here (e.g. src/eval/tables.bin, or
@@ -622,7 +623,9 @@ fn threat_samples(
 
 /// Reads the records, fits the threat term's tables to the games' results
 /// and writes them (with the losses on stderr). Sets the games do not touch
-/// keep their built-in values.
+/// keep their values: those of `--prior-file` if given, else the built-in
+/// ones, so that a fit from a file not yet built in writes that file with
+/// the fitted sets replaced.
 fn fit_threat_records(options: &Options) -> Result<()> {
     let mut games = Vec::new();
     for path in &options.records {
@@ -689,7 +692,7 @@ fn fit_threat_records(options: &Options) -> Result<()> {
     for (name, strength) in players.iter().zip(&fitted.strengths) {
         eprintln!("strength of {name:?}: {strength:.3}");
     }
-    let mut sets = threat_sets(None)?;
+    let mut sets = threat_sets(options.prior_file.as_deref())?;
     for (set, table) in sets.iter_mut().enumerate() {
         if train.iter().any(|s| s.set == set) {
             *table = std::array::from_fn(|mask| fitted.tables[set][mask] as i32);
@@ -788,6 +791,48 @@ mod tests {
         let from_black = from_black.expect("a threats file").expect("priors");
         assert!(from_black.iter().all(|table| table[5] == 1234.0));
         assert!(threat_priors(None, false, None).expect("no file").is_none());
+    }
+
+    #[test]
+    fn a_threat_fit_from_a_file_writes_the_files_other_sets() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            options: Options,
+        }
+        let name = |what: &str| {
+            std::env::temp_dir().join(format!("wuzi-fit-{what}-{}", std::process::id()))
+        };
+        let (records, prior, out) = (name("records"), name("prior"), name("out"));
+        // A freestyle game (threat set 0) that black wins with a five.
+        let game = "game=1\tblack=a\twhite=b\topening=7,7 8,8\tmoves=7,8 8,9 7,9 8,10 7,10 0,0 7,6\tresult=1-0\n";
+        std::fs::write(&records, game).expect("temporary file");
+        let mut sets = threat_sets(None).expect("built in");
+        sets[4][5] += 77;
+        std::fs::write(&prior, threat::to_bytes(&sets)).expect("temporary file");
+        let path = |p: &PathBuf| p.to_str().expect("a UTF-8 path").to_string();
+        let cli = <Cli as clap::Parser>::try_parse_from([
+            "tune",
+            "--records",
+            &path(&records),
+            "--threats",
+            "--prior-own",
+            "--prior-file",
+            &path(&prior),
+            "--iterations",
+            "1",
+            "--write",
+            &path(&out),
+        ])
+        .expect("valid options");
+        let fitted = fit_threat_records(&cli.options);
+        let written = std::fs::read(&out).map_err(anyhow::Error::from);
+        for p in [&records, &prior, &out] {
+            std::fs::remove_file(p).ok();
+        }
+        fitted.expect("the fit runs");
+        let written = threat::parse(&written.expect("written")).expect("a threats file");
+        assert_eq!(written[4], sets[4], "caro's set, untouched, is the file's");
     }
 
     #[test]
