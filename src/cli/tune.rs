@@ -795,11 +795,6 @@ mod tests {
 
     #[test]
     fn a_threat_fit_from_a_file_writes_the_files_other_sets() {
-        #[derive(clap::Parser)]
-        struct Cli {
-            #[command(flatten)]
-            options: Options,
-        }
         let name = |what: &str| {
             std::env::temp_dir().join(format!("wuzi-fit-{what}-{}", std::process::id()))
         };
@@ -810,22 +805,28 @@ mod tests {
         let mut sets = threat_sets(None).expect("built in");
         sets[4][5] += 77;
         std::fs::write(&prior, threat::to_bytes(&sets)).expect("temporary file");
-        let path = |p: &PathBuf| p.to_str().expect("a UTF-8 path").to_string();
-        let cli = <Cli as clap::Parser>::try_parse_from([
-            "tune",
-            "--records",
-            &path(&records),
-            "--threats",
-            "--prior-own",
-            "--prior-file",
-            &path(&prior),
-            "--iterations",
-            "1",
-            "--write",
-            &path(&out),
-        ])
-        .expect("valid options");
-        let fitted = fit_threat_records(&cli.options);
+        let args: [&std::ffi::OsStr; 12] = [
+            "pbrain-wuzi".as_ref(),
+            "tune".as_ref(),
+            "--records".as_ref(),
+            records.as_ref(),
+            "--threats".as_ref(),
+            "--prior-own".as_ref(),
+            "--prior-file".as_ref(),
+            prior.as_ref(),
+            "--iterations".as_ref(),
+            "1".as_ref(),
+            "--write".as_ref(),
+            out.as_ref(),
+        ];
+        let Ok(crate::cli::Cli {
+            command: Some(crate::cli::Command::Tune(options)),
+            ..
+        }) = crate::cli::Cli::try_from_args(args)
+        else {
+            panic!("valid tune options")
+        };
+        let fitted = fit_threat_records(&options);
         let written = std::fs::read(&out).map_err(anyhow::Error::from);
         for p in [&records, &prior, &out] {
             std::fs::remove_file(p).ok();
