@@ -741,6 +741,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 mod tests {
     use super::*;
     use crate::eval;
+    use crate::rules::is_allowed;
 
     #[test]
     fn a_move_played_without_a_search_is_recorded_without_a_score() {
@@ -834,6 +835,68 @@ mod tests {
         fitted.expect("the fit runs");
         let written = threat::parse(&written.expect("written")).expect("a threats file");
         assert_eq!(written[4], sets[4], "caro's set, untouched, is the file's");
+    }
+
+    /// Every kept game record (`scripts/records`, a directory per rule and
+    /// board side such as `renju-15`) reads whole and replays: each stone
+    /// on an empty cell its side may play, no five before the last stone,
+    /// and a game won by a five ends with the winner's stone making it.
+    #[test]
+    fn the_kept_records_replay_under_their_rule() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/records");
+        let mut files = 0;
+        for dir in std::fs::read_dir(&root).expect("scripts/records") {
+            let dir = dir.expect("a directory entry").path();
+            if !dir.is_dir() {
+                continue;
+            }
+            let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let (rule, size) = name.rsplit_once('-').expect("named RULE-SIZE");
+            let rule = crate::cli::parse_rule(rule).expect("a rule's name");
+            let size: usize = size.parse().expect("a board side");
+            for file in std::fs::read_dir(&dir).expect("a records directory") {
+                let file = file.expect("a directory entry").path();
+                let text = std::fs::read_to_string(&file).expect("a records file");
+                let reasons: Vec<&str> = text
+                    .lines()
+                    .filter(|line| line.starts_with("game="))
+                    .map(|line| {
+                        line.split('\t')
+                            .find_map(|f| f.strip_prefix("reason="))
+                            .unwrap_or("")
+                    })
+                    .collect();
+                let games = read_records(&file).expect("readable");
+                let file = file.display();
+                assert_eq!(games.len(), reasons.len(), "{file}: every game reads");
+                for (g, (game, reason)) in games.iter().zip(&reasons).enumerate() {
+                    let mut board = Board::new(size, size, rule);
+                    for (i, &(x, y)) in game.moves.iter().enumerate() {
+                        let pos = Pos::new(x, y);
+                        let us = board.side_to_move();
+                        assert!(
+                            x < size && y < size && board.is_empty(pos),
+                            "{file} game {}: stone {i} off the board or on a stone",
+                            g + 1
+                        );
+                        assert!(
+                            is_allowed(&mut board, pos, us),
+                            "{file} game {}: stone {i} forbidden",
+                            g + 1
+                        );
+                        let five = board.threat(pos, us) == Threat::Five;
+                        let last = i + 1 == game.moves.len();
+                        assert!(!five || last, "{file} game {}: play after a five", g + 1);
+                        if last && *reason == "five" {
+                            assert!(five && game.winner == Some(us), "{file} game {}", g + 1);
+                        }
+                        board.make(pos);
+                    }
+                }
+                files += 1;
+            }
+        }
+        assert!(files > 0, "records to check");
     }
 
     #[test]
