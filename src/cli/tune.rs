@@ -838,9 +838,10 @@ mod tests {
     }
 
     /// Every kept game record (`scripts/records`, a directory per rule and
-    /// board side such as `renju-15`) reads whole and replays: each stone
-    /// on an empty cell its side may play, no five before the last stone,
-    /// and a game won by a five ends with the winner's stone making it.
+    /// board side such as `renju-15`, a `.log` file per match) reads whole
+    /// and replays: each stone on an empty cell its side may play, no five
+    /// before the last stone, and a game won by a five ends with the
+    /// winner's stone making it.
     #[test]
     fn the_kept_records_replay_under_their_rule() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/records");
@@ -856,6 +857,9 @@ mod tests {
             let size: usize = size.parse().expect("a board side");
             for file in std::fs::read_dir(&dir).expect("a records directory") {
                 let file = file.expect("a directory entry").path();
+                if file.extension().is_none_or(|e| e != "log") {
+                    continue;
+                }
                 let text = std::fs::read_to_string(&file).expect("a records file");
                 let reasons: Vec<&str> = text
                     .lines()
