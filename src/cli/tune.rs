@@ -231,35 +231,33 @@ fn read_records(path: &Path) -> Result<Vec<Game>> {
         std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut games = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
-        let line = line?;
-        let field = |name: &str| record_field(&line, name);
-        let (Some(opening), Some(moves), Some(result)) =
-            (field("opening"), field("moves"), field("result"))
-        else {
-            continue;
-        };
-        let winner = match result {
-            "1-0" => Some(Color::Black),
-            "0-1" => Some(Color::White),
-            "1/2-1/2" => None,
-            _ => continue,
-        };
-        let (Some(opening), Some(rest)) = (parse_moves(opening), parse_moves(moves)) else {
-            continue;
-        };
-        let count = opening.len();
-        let scores = field("scores")
-            .map(|text| text.split_whitespace().map(|v| v.parse().ok()).collect())
-            .unwrap_or_default();
-        games.push(Game {
-            moves: opening.into_iter().chain(rest).collect(),
-            opening: count,
-            winner,
-            scores,
-            players: ["black", "white"].map(|side| field(side).unwrap_or("").to_string()),
-        });
+        games.extend(parse_record(&line?));
     }
     Ok(games)
+}
+
+/// The game of one records line, if it is a finished game.
+fn parse_record(line: &str) -> Option<Game> {
+    let field = |name: &str| record_field(line, name);
+    let winner = match field("result")? {
+        "1-0" => Some(Color::Black),
+        "0-1" => Some(Color::White),
+        "1/2-1/2" => None,
+        _ => return None,
+    };
+    let opening = parse_moves(field("opening")?)?;
+    let rest = parse_moves(field("moves")?)?;
+    let count = opening.len();
+    let scores = field("scores")
+        .map(|text| text.split_whitespace().map(|v| v.parse().ok()).collect())
+        .unwrap_or_default();
+    Some(Game {
+        moves: opening.into_iter().chain(rest).collect(),
+        opening: count,
+        winner,
+        scores,
+        players: ["black", "white"].map(|side| field(side).unwrap_or("").to_string()),
+    })
 }
 
 /// The sample of a quiet position: the side to move's mover entries and
@@ -873,22 +871,18 @@ mod tests {
     fn replay_records(path: &Path, rule: Rule, size: usize) {
         use crate::cli::game::{Game as Referee, GameResult};
         let text = std::fs::read_to_string(path).expect("a records file");
-        let reasons: Vec<&str> = text
-            .lines()
-            .filter(|line| line.starts_with("game="))
-            .map(|line| record_field(line, "reason").unwrap_or(""))
-            .collect();
-        let games = read_records(path).expect("readable");
         let path = path.display();
-        assert_eq!(games.len(), reasons.len(), "{path}: every game reads");
-        for (g, (game, reason)) in games.iter().zip(&reasons).enumerate() {
+        let lines = text.lines().filter(|line| line.starts_with("game="));
+        for (g, line) in lines.enumerate() {
+            let game = parse_record(line);
+            let game = game.unwrap_or_else(|| panic!("{path} game {}: every game reads", g + 1));
             let mut referee = Referee::new(size, size, rule);
             for (i, &square) in game.moves.iter().enumerate() {
                 if let Err(refused) = referee.play(square, 0) {
                     panic!("{path} game {}: stone {i}: {refused}", g + 1);
                 }
             }
-            if *reason == "five" {
+            if record_field(line, "reason") == Some("five") {
                 let winner = game.winner.expect("a five has a winner");
                 assert_eq!(
                     referee.result(),
