@@ -874,8 +874,8 @@ mod tests {
         let path = path.display();
         let lines = text.lines().filter(|line| line.starts_with("game="));
         for (g, line) in lines.enumerate() {
-            let game = parse_record(line);
-            let game = game.unwrap_or_else(|| panic!("{path} game {}: every game reads", g + 1));
+            let game = parse_record(line)
+                .unwrap_or_else(|| panic!("{path} game {}: every game reads", g + 1));
             let mut referee = Referee::new(size, size, rule);
             for (i, &square) in game.moves.iter().enumerate() {
                 if let Err(refused) = referee.play(square, 0) {
