@@ -167,17 +167,18 @@ params! {
     /// four, no stop of a double threat) when 1; they count with the quiet
     /// moves. 0: only quiet moves.
     move_count_threes: i32 = 1, 0..=1;
-    /// Under freestyle and renju (see [`Params::reduces_answers_under`]):
-    /// facing an open three, every answer after the first that makes no
-    /// four of ours is searched this many plies shallower than a late quiet
-    /// move would be (from `lmr_min_depth` on). 2 rather than 1 under
-    /// freestyle: +7.5 points of 400 against Rapfi, within the noise; 3:
-    /// 24.5 of 98 where main scored 35.5.
+    /// Under freestyle, renju and standard (see
+    /// [`Params::reduces_answers_under`]): facing an open three, every
+    /// answer after the first that makes no four of ours is searched this
+    /// many plies shallower than a late quiet move would be (from
+    /// `lmr_min_depth` on). 2 rather than 1 under freestyle: +7.5 points of
+    /// 400 against Rapfi, within the noise; 3: 24.5 of 98 where main scored
+    /// 35.5.
     defence_reduction: i32 = 2, -64..=64;
-    /// Under freestyle and renju: facing an open three, a four of ours that
-    /// stops nothing and lies more than four cells from the opponent's last
-    /// move (a delay, not a defence) is searched this many plies shallower,
-    /// after the first move.
+    /// Under freestyle, renju and standard: facing an open three, a four of
+    /// ours that stops nothing and lies more than four cells from the
+    /// opponent's last move (a delay, not a defence) is searched this many
+    /// plies shallower, after the first move.
     distant_four_reduction: i32 = 2, 0..=64;
 
     // Extensions
@@ -349,11 +350,11 @@ impl Params {
 
     /// Whether the search under `rule` reduces the answers to an open three
     /// after the first ([`Params::defence_reduction`],
-    /// [`Params::distant_four_reduction`]): under freestyle and renju
-    /// (renju: +15.5 points of 400 against Rapfi, docs/tuning.md); not the
-    /// rules not measured.
+    /// [`Params::distant_four_reduction`]): under freestyle, renju and
+    /// standard (against Rapfi, renju +15.5 points of 400, standard +17.5
+    /// of 400, its white +16.0; docs/tuning.md); not caro, not measured.
     pub fn reduces_answers_under(&self, rule: Rule) -> bool {
-        matches!(rule, Rule::Freestyle | Rule::Renju)
+        matches!(rule, Rule::Freestyle | Rule::Renju | Rule::Standard)
     }
 
     /// The root side's optimism under `rule`, in percent: freestyle's own,
@@ -439,15 +440,15 @@ mod tests {
     use super::*;
 
     /// Freestyle prunes one-three moves and reduces the answers to an open
-    /// three; renju only reduces the answers; the other rules do neither.
+    /// three; renju and standard only reduce the answers; caro does neither.
     #[test]
-    fn the_selective_defence_is_freestyles_and_renju_reduces_the_answers() {
+    fn the_selective_defence_is_freestyles_and_renju_and_standard_reduce_the_answers() {
         let params = Params::DEFAULT;
         let rules = [Rule::Freestyle, Rule::Renju, Rule::Standard, Rule::Caro];
         let prunes = rules.map(|rule| params.prunes_threes_under(rule));
         let reduces = rules.map(|rule| params.reduces_answers_under(rule));
         assert_eq!(prunes, [true, false, false, false]);
-        assert_eq!(reduces, [true, true, false, false]);
+        assert_eq!(reduces, [true, true, true, false]);
     }
 
     #[test]
