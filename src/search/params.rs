@@ -208,8 +208,8 @@ params! {
     /// in Rapfi's quiescence (127.0 of 400 freestyle points against Rapfi
     /// over four runs, about 3.5 a hundred above 2, the same moves in less
     /// time; under renju 46.0 of 168 where earlier builds scored 57.0 and
-    /// 52.0 over the same games; the other rules are not measured;
-    /// docs/tuning.md).
+    /// 52.0 over the same games; under standard 148.5 of 400 where main
+    /// scored 152.5; caro is not measured; docs/tuning.md).
     freestyle_quiescence_near_ply: i32 = 0, 0..=32;
     /// The root side's optimism under freestyle (see
     /// [`Params::optimism_under`]): in the static evaluation the table sums
@@ -342,8 +342,9 @@ impl Params {
     /// when [`Params::move_count_threes`] asks for it, under freestyle, with
     /// the answers' reductions below (+11.5 points of 400 against Rapfi,
     /// docs/tuning.md); not under renju, where with them it scored −6.5 of
-    /// 200 points (the reductions alone +15.5 of 400), nor the rules not
-    /// measured.
+    /// 200 points (the reductions alone +15.5 of 400), nor standard, where
+    /// with them it scored 0.5 of 400 points below main, nor caro, which
+    /// is not measured.
     pub fn prunes_threes_under(&self, rule: Rule) -> bool {
         self.move_count_threes == 1 && rule == Rule::Freestyle
     }
