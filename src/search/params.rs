@@ -162,23 +162,22 @@ params! {
     /// Divisor of the late-move reduction's logarithmic term. Tried: 1.4
     /// (−2.2 Elo, 472 games).
     lmr_divisor: f32 = 1.8, 0.1..=100.0;
-    /// Under freestyle only (see [`Params::prunes_threes_under`]):
-    /// move-count pruning also skips moves that make one open three (no
-    /// four, no stop of a double threat) when 1; they count with the quiet
-    /// moves. 0: only quiet moves.
+    /// Under the rules [`Params::prunes_threes_under`] names: move-count
+    /// pruning also skips moves that make one open three (no four, no stop
+    /// of a double threat) when 1; they count with the quiet moves. 0: only
+    /// quiet moves.
     move_count_threes: i32 = 1, 0..=1;
-    /// Under freestyle, renju and standard (see
-    /// [`Params::reduces_answers_under`]): facing an open three, every
-    /// answer after the first that makes no four of ours is searched this
-    /// many plies shallower than a late quiet move would be (from
-    /// `lmr_min_depth` on). 2 rather than 1 under freestyle: +7.5 points of
-    /// 400 against Rapfi, within the noise; 3: 24.5 of 98 where main scored
-    /// 35.5.
+    /// Under the rules [`Params::reduces_answers_under`] names: facing an
+    /// open three, every answer after the first that makes no four of ours
+    /// is searched this many plies shallower than a late quiet move would
+    /// be (from `lmr_min_depth` on). 2 rather than 1 under freestyle: +7.5
+    /// points of 400 against Rapfi, within the noise; 3: 24.5 of 98 where
+    /// main scored 35.5.
     defence_reduction: i32 = 2, -64..=64;
-    /// Under freestyle, renju and standard: facing an open three, a four of
-    /// ours that stops nothing and lies more than four cells from the
-    /// opponent's last move (a delay, not a defence) is searched this many
-    /// plies shallower, after the first move.
+    /// Under the same rules: facing an open three, a four of ours that stops
+    /// nothing and lies more than four cells from the opponent's last move
+    /// (a delay, not a defence) is searched this many plies shallower,
+    /// after the first move.
     distant_four_reduction: i32 = 2, 0..=64;
 
     // Extensions
