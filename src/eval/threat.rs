@@ -3,7 +3,7 @@
 //! cell alone; who can make a four or an open three, and whether the other
 //! side can too, changes what the position is worth all at once.
 //!
-//! A position's [mask](mask) has eleven flags, from the side to move's
+//! A position's [`mask`] has eleven flags, from the side to move's
 //! view: the opponent has a five point; we and they have an open-four
 //! point (an open three on the board); we have a four-three point, a four
 //! point, a double-three point, an open-three point; and the opponent's

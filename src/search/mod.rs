@@ -1,6 +1,6 @@
 //! The search: a five or a proved win at the root is played at once;
 //! otherwise iterative deepening with aspiration windows drives the
-//! alpha-beta search of [`worker`], on one thread or several (Lazy SMP), and
+//! alpha-beta search of `worker`, on one thread or several (Lazy SMP), and
 //! a check that the move found does not lose to a VCF follows. Its tunable
 //! parameters are in [`params`].
 

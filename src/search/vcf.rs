@@ -4,8 +4,8 @@
 //! searched). A depth-first search over these lines proves a win or gives
 //! up within a node budget.
 //!
-//! The search itself ([`Fours`]) works on a board its caller owns and counts
-//! nodes against a shared [`Quota`], so the VCT solver runs it at every
+//! The search itself (`Fours`) works on a board its caller owns and counts
+//! nodes against a shared `Quota`, so the VCT solver runs it at every
 //! attacker node; [`Vcf`] wraps it for a search of one position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
