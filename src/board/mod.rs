@@ -553,8 +553,8 @@ impl Board {
     }
 
     /// The sum over empty cells of `color`'s table entries for the side to
-    /// move ([`crate::eval::tables::Tables::mover`]) if `mover`, else for
-    /// the side waiting.
+    /// move ([`Tables::mover`](crate::eval::tables::Tables::mover)) if
+    /// `mover`, else for the side waiting.
     #[inline]
     pub fn table_sum(&self, color: Color, mover: bool) -> i32 {
         self.table_sums[color.index()][!mover as usize]
