@@ -241,7 +241,8 @@ params! {
     /// A score this far below the last iteration's (twice the first
     /// aspiration window)...
     time_score_drop: i32 = 120, 0..=10_000;
-    /// ...multiplies the share by this.
+    /// ...multiplies the share by this. Tried: 2 after a drop of 80 (+1.0
+    /// of 200 freestyle points against Rapfi, zero; docs/tuning.md).
     time_drop_factor: f64 = 1.3, 0.1..=10.0;
     /// How many more own moves a game is assumed to last when sharing out
     /// the game clock. 8 against 20: +41.9 Elo, 12 against 20: +27.9 (100
@@ -275,6 +276,8 @@ params! {
     safety_vcf_nodes: u64 = 100_000, 0..=1_000_000_000;
     /// Nodes the safety check may spend on the opponent's VCT solves: after
     /// the chosen move and, if it finds a win there, after the others.
+    /// Tried: 400 k more nodes and a third of the hard limit for the others
+    /// alone (+0.5 of 600 points against Rapfi over three rules, zero).
     safety_vct_nodes: u64 = 100_000, 0..=1_000_000_000;
 
     // The evaluation formula, freestyle's, renju's and standard's numbers
