@@ -155,6 +155,8 @@ params! {
     /// Late-move reductions apply from this depth on...
     lmr_min_depth: i32 = 3, 2..=64;
     /// ...to quiet moves from this place in the move order on (0 = first).
+    /// Tried: every move after the first from depth 2 by Rapfi's base
+    /// reduction (−17.5 of 200 points against Rapfi; docs/tuning.md).
     lmr_min_index: usize = 3, 1..=400;
     /// Constant term of the late-move reduction `base + ln(depth)·ln(index)
     /// / divisor` (truncated).
