@@ -421,7 +421,8 @@ impl<'a> Worker<'a> {
         // 5. Moves: forced blocks, the answers to a three, or every cell
         // near the stones; TT move first, then by the policy tables. (Killers
         // and history on top: 0.0 Elo, 100 games; removed. A history table
-        // again: 13–37 % more bench nodes to depth 8; docs/tuning.md.)
+        // again: 13–37 % more bench nodes to depth 8; Rapfi's, with Rapfi's
+        // reduction of every move: −9.5 of 200 against Rapfi; docs/tuning.md.)
         // A singular test search keeps its moves apart from the node's own.
         let list = ply as usize + if excluded.is_some() { PLY_SLOTS } else { 0 };
         generate(&mut self.board, &mut self.lists[list]);
