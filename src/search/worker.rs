@@ -419,10 +419,12 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Moves: forced blocks, the answers to a three, or every cell
-        // near the stones; TT move first, then by the policy tables. (Killers
-        // and history on top: 0.0 Elo, 100 games; removed. A history table
-        // again: 13–37 % more bench nodes to depth 8; Rapfi's, with Rapfi's
-        // reduction of every move: −9.5 of 200 against Rapfi; docs/tuning.md.)
+        // near the stones; TT move first, then by the policy tables (in
+        // Rapfi's search a better order than its own move scores, with its
+        // history and without). (Killers and history on top: 0.0 Elo, 100
+        // games; removed. A history table again: 13–37 % more bench nodes to
+        // depth 8; Rapfi's, with Rapfi's reduction of every move: −9.5 of 200
+        // against Rapfi, with main's reductions −4.5 of 200; docs/tuning.md.)
         // A singular test search keeps its moves apart from the node's own.
         let list = ply as usize + if excluded.is_some() { PLY_SLOTS } else { 0 };
         generate(&mut self.board, &mut self.lists[list]);
