@@ -156,9 +156,10 @@ params! {
     lmr_min_depth: i32 = 3, 2..=64;
     /// ...to quiet moves from this place in the move order on (0 = first).
     /// Tried: every move after the first from depth 2 by Rapfi's base
-    /// reduction (−17.5 of 200 points against Rapfi; docs/tuning.md). In
-    /// Rapfi's search with Wuzi's evaluation and policy, this reduction in
-    /// place of Rapfi's cost Rapfi 38.5 of 100 points against main.
+    /// reduction (−17.5 of 200 points against Rapfi; docs/tuning.md). The
+    /// other way, Wuzi's reduction (these settings) in place of Rapfi's in
+    /// Rapfi's search with Wuzi's evaluation and policy cost Rapfi 38.5 of
+    /// 100 points against main (docs/tuning.md).
     lmr_min_index: usize = 3, 1..=400;
     /// Constant term of the late-move reduction `base + ln(depth)·ln(index)
     /// / divisor` (truncated).
