@@ -134,7 +134,8 @@ params! {
 
     /// Depth up to which reverse futility pruning applies. Tried: 6, with
     /// move-count pruning to depth 6 too (27 and 35 quiet moves at depths 5
-    /// and 6: −7.4 Elo, 236 games).
+    /// and 6: −7.4 Elo, 236 games); Rapfi's pruning by the evaluation at
+    /// every depth with its history table: −7.2 of 100 (docs/tuning.md).
     pruning_depth: i32 = 4, 0..=64;
     /// Margin per remaining ply of reverse futility pruning. (Razoring at
     /// depths 1 and 2 with margins 60 and 100 below alpha: −7.5 Elo, 600
@@ -159,7 +160,8 @@ params! {
     /// reduction (−17.5 of 200 points against Rapfi; docs/tuning.md). The
     /// other way, Wuzi's reduction (these settings) in place of Rapfi's in
     /// Rapfi's search with Wuzi's evaluation and policy cost Rapfi 38.5 of
-    /// 100 points against main (docs/tuning.md).
+    /// 100 points against main; Rapfi's base reduction with its pruning by
+    /// the evaluation and its history table: −16.6 of 200 (docs/tuning.md).
     lmr_min_index: usize = 3, 1..=400;
     /// Constant term of the late-move reduction `base + ln(depth)·ln(index)
     /// / divisor` (truncated).
