@@ -164,7 +164,9 @@ params! {
     /// the evaluation and its history table: −16.6 of 200 (docs/tuning.md).
     lmr_min_index: usize = 3, 1..=400;
     /// Constant term of the late-move reduction `base + ln(depth)·ln(index)
-    /// / divisor` (truncated).
+    /// / divisor` (truncated). Tried: the reduction unrounded, with depth in
+    /// sixteenths of a ply: −14.6 of 200 points against Rapfi; with base 0
+    /// (the mean of this rounding): −13.1 of 200 (docs/tuning.md).
     lmr_base: f32 = 0.5, -4.0..=4.0;
     /// Divisor of the late-move reduction's logarithmic term. Tried: 1.4
     /// (−2.2 Elo, 472 games).
