@@ -383,6 +383,8 @@ impl<'a> Worker<'a> {
         // 3. Transposition table: a deep enough bound ends a non-PV node.
         // A singular-extension test search of this node (the same key)
         // neither ends on the table's bound nor stores its partial result.
+        // (Rapfi's PV node searched shallower by its entry's depth
+        // shortfall: −19.1 of 200 points against Rapfi; docs/tuning.md.)
         let excluded = self.excluded[ply as usize];
         let key = self.board.hash();
         let mut tt_entry = None;
@@ -492,6 +494,9 @@ impl<'a> Worker<'a> {
             // reduction): quiet moves after the first few, and facing an
             // open three the answers after the first, are searched
             // shallower first, and again at full depth if they raise alpha.
+            // (Rapfi's PV flag, a ply less below nodes once on the PV: −5.6
+            // of 200 against Rapfi; its later moves a ply shallower once one
+            // raised alpha: −1.6 of 200; docs/tuning.md.)
             let reduction = if quiet && depth >= params.lmr_min_depth && i >= params.lmr_min_index {
                 reduction_of(params, depth, i, pv, 0)
             } else if self.reduces_answers
