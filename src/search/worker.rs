@@ -495,8 +495,7 @@ impl<'a> Worker<'a> {
             // open three the answers after the first, are searched
             // shallower first, and again at full depth if they raise alpha.
             // (Rapfi's PV flag, a ply less below nodes once on the PV: −5.6
-            // of 200 against Rapfi; its later moves a ply shallower once one
-            // raised alpha: −1.6 of 200; docs/tuning.md.)
+            // of 200 against Rapfi; docs/tuning.md.)
             let reduction = if quiet && depth >= params.lmr_min_depth && i >= params.lmr_min_index {
                 reduction_of(params, depth, i, pv, 0)
             } else if self.reduces_answers
@@ -554,6 +553,8 @@ impl<'a> Worker<'a> {
                 best_move = Some(pos);
                 if score > alpha {
                     alpha = score;
+                    // (Rapfi's later moves a ply shallower from here: −1.6
+                    // of 200 against Rapfi; docs/tuning.md.)
                     if score >= beta {
                         break;
                     }
